@@ -1,0 +1,3 @@
+module puzzle
+
+go 1.26

@@ -1,0 +1,496 @@
+package sudoku
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Format is a text layout for Sudoku grids.
+type Format int
+
+const (
+	// FormatLine is one puzzle per line, row-major, one character per cell:
+	// '.' (or '0') empty, 1-9, then A=10, B=11, ... (letters are
+	// case-insensitive up to 35×35; above that a-z continue after Z).
+	FormatLine Format = iota
+	// FormatGrid is one row per line of whitespace-separated integers, 0 empty.
+	FormatGrid
+	// FormatEuler is the Project Euler 96 layout: a "Grid NN" line, then one
+	// line of digits per row, 0 empty. Only for grids up to 9×9.
+	FormatEuler
+	// FormatPretty is a grid for people, with box separators.
+	FormatPretty
+)
+
+var formatNames = []string{FormatLine: "line", FormatGrid: "grid", FormatEuler: "euler", FormatPretty: "pretty"}
+
+func (f Format) String() string {
+	if int(f) < len(formatNames) {
+		return formatNames[f]
+	}
+	return fmt.Sprintf("format(%d)", int(f))
+}
+
+// ParseFormat returns the Format with the given name.
+func ParseFormat(name string) (Format, error) {
+	for i, n := range formatNames {
+		if n == name {
+			return Format(i), nil
+		}
+	}
+	return 0, fmt.Errorf("sudoku: unknown format %q (want one of %s)", name, strings.Join(formatNames, ", "))
+}
+
+// maxLineValues is the largest N the one-character-per-cell layout encodes.
+const maxLineValues = 61
+
+// SyntaxError reports a malformed puzzle and where it is.
+type SyntaxError struct {
+	File string // name of the input, "" if unknown
+	Line int    // 1-based line number
+	Msg  string
+}
+
+func (e *SyntaxError) Error() string {
+	if e.File == "" {
+		return fmt.Sprintf("sudoku: line %d: %s", e.Line, e.Msg)
+	}
+	return fmt.Sprintf("sudoku: %s:%d: %s", e.File, e.Line, e.Msg)
+}
+
+// Reader reads puzzles from a text stream, detecting the layout of each one:
+// one-line puzzles (optionally the first field of a CSV line), Project Euler
+// "Grid NN" blocks, and grids of one row per line (integers separated by
+// spaces, or one character per cell, '|' and ruler lines ignored). Lines
+// starting with '#' are comments; CRLF line ends are accepted.
+type Reader struct {
+	sc      *bufio.Scanner
+	file    string
+	line    int    // number of the last line read
+	pending string // a line read ahead and pushed back
+	hasPend bool
+	records int // puzzles and errors returned so far
+}
+
+// NewReader returns a Reader for r; name is used in error messages.
+func NewReader(r io.Reader, name string) *Reader {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	return &Reader{sc: sc, file: name}
+}
+
+func (r *Reader) readLine() (string, bool) {
+	if r.hasPend {
+		r.hasPend = false
+		return r.pending, true
+	}
+	if !r.sc.Scan() {
+		return "", false
+	}
+	r.line++
+	return strings.TrimRight(r.sc.Text(), "\r"), true
+}
+
+func (r *Reader) unread(s string) { r.pending, r.hasPend = s, true }
+
+func (r *Reader) errorf(line int, format string, args ...any) *SyntaxError {
+	return &SyntaxError{File: r.file, Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Next returns the next puzzle, io.EOF after the last. A malformed puzzle
+// gives a *SyntaxError, after which Next goes on with the following puzzle;
+// any other error (a failed read, a line over 1 MiB) ends the stream.
+func (r *Reader) Next() (*Puzzle, error) {
+	p, err := r.next()
+	if err == nil || errors.As(err, new(*SyntaxError)) {
+		r.records++
+	}
+	return p, err
+}
+
+func (r *Reader) next() (*Puzzle, error) {
+	for {
+		text, ok := r.readLine()
+		if !ok {
+			if err := r.sc.Err(); err != nil {
+				if errors.Is(err, bufio.ErrTooLong) {
+					return nil, fmt.Errorf("sudoku: %s:%d: line longer than 1 MiB", r.file, r.line+1)
+				}
+				return nil, fmt.Errorf("sudoku: %s: %w", r.file, err)
+			}
+			return nil, io.EOF
+		}
+		s := strings.TrimSpace(text)
+		if s == "" || s[0] == '#' || isRuler(s) {
+			continue
+		}
+		line := r.line
+		if len(s) >= 4 && strings.EqualFold(s[:4], "grid") {
+			return r.readGrid(s, line+1)
+		}
+		if f, _, isCSV := strings.Cut(s, ","); isCSV {
+			f = strings.TrimSpace(f)
+			if boxOfLine(f) == 0 {
+				if r.records == 0 && !strings.ContainsAny(f, "0123456789.") {
+					continue // a CSV header such as "quizzes,solutions"
+				}
+				return nil, r.errorf(line, "first CSV field has %d characters; a one-line puzzle has 16, 81, 256, 625, 1296 or 2401", len(f))
+			}
+			s = f
+		}
+		if b := boxOfLine(s); b != 0 && !(b == 2 && looksLikeRow(s)) {
+			return r.parseLine(s, b, line)
+		}
+		r.unread(text)
+		return r.readGrid("", line)
+	}
+}
+
+// boxOfLine returns b if s has b⁴ characters and no blanks, else 0.
+func boxOfLine(s string) int {
+	if strings.ContainsAny(s, " \t") {
+		return 0
+	}
+	for b := MinBox; b <= 7; b++ {
+		if len(s) == b*b*b*b {
+			return b
+		}
+	}
+	return 0
+}
+
+// looksLikeRow tells a 16-character row of a 16×16 grid from a one-line 4×4
+// puzzle: a 4×4 puzzle only holds the digits 1-4.
+func looksLikeRow(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if v, ok := charValue(s[i], 16); ok && v > 4 {
+			return true
+		}
+	}
+	return false
+}
+
+// isRuler reports whether s is a separator line such as "------+-------".
+func isRuler(s string) bool {
+	return strings.Trim(s, "-+=|_* \t") == "" && strings.ContainsAny(s, "-=+")
+}
+
+// charValue decodes one cell character for an N×N grid.
+func charValue(ch byte, n int) (int, bool) {
+	switch {
+	case ch == '.' || ch == '0' || ch == '_':
+		return 0, true
+	case ch >= '1' && ch <= '9':
+		return int(ch - '0'), true
+	case ch >= 'A' && ch <= 'Z':
+		return int(ch-'A') + 10, true
+	case ch >= 'a' && ch <= 'z':
+		if n <= 35 {
+			return int(ch-'a') + 10, true
+		}
+		return int(ch-'a') + 36, true
+	}
+	return 0, false
+}
+
+// valueChar encodes a value (0 empty) for the one-line layout.
+func valueChar(v int, empty byte) byte {
+	switch {
+	case v == 0:
+		return empty
+	case v <= 9:
+		return byte('0' + v)
+	case v <= 35:
+		return byte('A' + v - 10)
+	default:
+		return byte('a' + v - 36)
+	}
+}
+
+func (r *Reader) parseLine(s string, b, line int) (*Puzzle, error) {
+	n := b * b
+	p := &Puzzle{Box: b, Cells: make([]uint8, n*n), Line: line}
+	for i := 0; i < len(s); i++ {
+		v, ok := charValue(s[i], n)
+		if !ok {
+			return nil, r.errorf(line, "column %d: %q is not a cell value (want '.', 0-9 or a letter)", i+1, s[i])
+		}
+		if v > n {
+			return nil, r.errorf(line, "column %d: %q is %d, out of range 1..%d for a %d×%d grid", i+1, s[i], v, n, n, n)
+		}
+		p.Cells[i] = uint8(v)
+	}
+	return r.validated(p, nil)
+}
+
+// rowValues splits one grid row into values: whitespace-separated integers
+// or characters, or one character per cell when the row has no separators.
+// n is the grid size if known (0 for the first row).
+func rowValues(s string, n int) ([]int, error) {
+	s = strings.ReplaceAll(s, "|", " ")
+	fields := strings.Fields(s)
+	tokens := fields
+	perChar := len(fields) == 1
+	for _, f := range fields {
+		if len(f) > 1 {
+			if _, err := strconv.Atoi(f); err != nil {
+				perChar = true
+			}
+		}
+	}
+	if perChar {
+		tokens = tokens[:0:0]
+		for _, f := range fields {
+			for i := 0; i < len(f); i++ {
+				tokens = append(tokens, f[i:i+1])
+			}
+		}
+	}
+	size := n
+	if size == 0 {
+		size = len(tokens)
+	}
+	vals := make([]int, len(tokens))
+	for i, t := range tokens {
+		if len(t) == 1 {
+			v, ok := charValue(t[0], size)
+			if !ok {
+				return nil, fmt.Errorf("value %d: %q is not a cell value", i+1, t)
+			}
+			vals[i] = v
+			continue
+		}
+		v, err := strconv.Atoi(t)
+		if err != nil || v < 0 {
+			return nil, fmt.Errorf("value %d: %q is not a cell value", i+1, t)
+		}
+		vals[i] = v
+	}
+	return vals, nil
+}
+
+// readGrid reads a grid of one row per line. title is a "Grid NN" header
+// already read (or ""), start the line of the header or first row.
+func (r *Reader) readGrid(title string, start int) (*Puzzle, error) {
+	if title != "" {
+		start--
+	}
+	var rows [][]int
+	var rowLines []int
+	n := 0
+	for {
+		text, ok := r.readLine()
+		if !ok {
+			break
+		}
+		s := strings.TrimSpace(text)
+		if s != "" && s[0] == '#' || isRuler(s) {
+			continue
+		}
+		if s == "" || len(s) >= 4 && strings.EqualFold(s[:4], "grid") {
+			if s != "" {
+				r.unread(text)
+			}
+			if len(rows) == 0 && s == "" {
+				continue
+			}
+			break
+		}
+		vals, err := rowValues(s, n)
+		if err != nil {
+			r.skipBlock()
+			return nil, r.errorf(r.line, "%v", err)
+		}
+		if n == 0 {
+			n = len(vals)
+			b := 0
+			for k := MinBox; k <= MaxBox; k++ {
+				if k*k == n {
+					b = k
+				}
+			}
+			if b == 0 {
+				r.skipBlock()
+				return nil, r.errorf(r.line, "row has %d values; a grid row has 4, 9, 16, 25, 36, 49 or 64", n)
+			}
+		} else if len(vals) != n {
+			r.skipBlock()
+			return nil, r.errorf(r.line, "row %d has %d values, want %d", len(rows)+1, len(vals), n)
+		}
+		for i, v := range vals {
+			if v > n {
+				r.skipBlock()
+				return nil, r.errorf(r.line, "row %d, column %d: %d is out of range 1..%d", len(rows)+1, i+1, v, n)
+			}
+		}
+		rows = append(rows, vals)
+		rowLines = append(rowLines, r.line)
+		if len(rows) == n {
+			break
+		}
+	}
+	if n == 0 {
+		if title != "" {
+			return nil, r.errorf(start, "%q is not followed by a grid", title)
+		}
+		return nil, io.EOF
+	}
+	if len(rows) < n {
+		return nil, r.errorf(r.line, "grid ends after %d rows, want %d", len(rows), n)
+	}
+	b := 0
+	for b*b < n {
+		b++
+	}
+	p := &Puzzle{Box: b, Cells: make([]uint8, n*n), Name: title, Line: start}
+	for i, row := range rows {
+		for j, v := range row {
+			p.Cells[i*n+j] = uint8(v)
+		}
+	}
+	return r.validated(p, rowLines)
+}
+
+// skipBlock discards the rest of a malformed grid: up to a blank line, a
+// "Grid" header or the end of the input.
+func (r *Reader) skipBlock() {
+	for {
+		text, ok := r.readLine()
+		if !ok {
+			return
+		}
+		s := strings.TrimSpace(text)
+		if s == "" {
+			return
+		}
+		if len(s) >= 4 && strings.EqualFold(s[:4], "grid") {
+			r.unread(text)
+			return
+		}
+	}
+}
+
+// validated checks the givens of p for repeated digits; rowLines maps each
+// row to its source line when the grid spans several lines.
+func (r *Reader) validated(p *Puzzle, rowLines []int) (*Puzzle, error) {
+	err := p.Validate()
+	if err == nil {
+		return p, nil
+	}
+	line := p.Line
+	var ce *ConflictError
+	if errors.As(err, &ce) && rowLines != nil {
+		line = rowLines[ce.Second/p.Size()]
+	}
+	return nil, r.errorf(line, "%v", err)
+}
+
+// ReadAll reads every puzzle of r; the first error ends it.
+func ReadAll(r io.Reader, name string) ([]*Puzzle, error) {
+	rd := NewReader(r, name)
+	var ps []*Puzzle
+	for {
+		p, err := rd.Next()
+		if err == io.EOF {
+			return ps, nil
+		}
+		if err != nil {
+			return ps, err
+		}
+		ps = append(ps, p)
+	}
+}
+
+// Parse reads the first puzzle of r.
+func Parse(r io.Reader) (*Puzzle, error) {
+	p, err := NewReader(r, "").Next()
+	if err == io.EOF {
+		return nil, errors.New("sudoku: no puzzle in input")
+	}
+	return p, err
+}
+
+// Format writes p in the layout f, ending with a newline.
+func (p *Puzzle) Format(w io.Writer, f Format) error {
+	n := p.Size()
+	var b strings.Builder
+	switch f {
+	case FormatLine:
+		if n > maxLineValues {
+			return fmt.Errorf("sudoku: a %d×%d grid does not fit the one-line format", n, n)
+		}
+		for _, v := range p.Cells {
+			b.WriteByte(valueChar(int(v), '.'))
+		}
+		b.WriteByte('\n')
+	case FormatGrid:
+		width := len(strconv.Itoa(n))
+		for r := range n {
+			for c := range n {
+				if c > 0 {
+					b.WriteByte(' ')
+				}
+				fmt.Fprintf(&b, "%*d", width, p.Cells[r*n+c])
+			}
+			b.WriteByte('\n')
+		}
+	case FormatEuler:
+		if n > 9 {
+			return fmt.Errorf("sudoku: the Euler layout holds grids up to 9×9, not %d×%d", n, n)
+		}
+		name := p.Name
+		if name == "" {
+			name = "Grid"
+		}
+		b.WriteString(name)
+		b.WriteByte('\n')
+		for r := range n {
+			for c := range n {
+				b.WriteByte(valueChar(int(p.Cells[r*n+c]), '0'))
+			}
+			b.WriteByte('\n')
+		}
+	case FormatPretty:
+		if n > maxLineValues {
+			return p.Format(w, FormatGrid)
+		}
+		box := p.Box
+		for r := range n {
+			if r > 0 && r%box == 0 {
+				for c := range box {
+					if c > 0 {
+						b.WriteByte('+')
+					}
+					seg := 2*box - 1
+					if c > 0 {
+						seg++
+					}
+					if c < box-1 {
+						seg++
+					}
+					b.WriteString(strings.Repeat("-", seg))
+				}
+				b.WriteByte('\n')
+			}
+			for c := range n {
+				if c > 0 {
+					if c%box == 0 {
+						b.WriteString(" | ")
+					} else {
+						b.WriteByte(' ')
+					}
+				}
+				b.WriteByte(valueChar(int(p.Cells[r*n+c]), '.'))
+			}
+			b.WriteByte('\n')
+		}
+	default:
+		return fmt.Errorf("sudoku: unknown format %d", int(f))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

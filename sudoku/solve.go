@@ -1,0 +1,106 @@
+package sudoku
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+
+	"puzzle/internal/status"
+)
+
+// Options control Solve.
+type Options struct {
+	// Limit is how many solutions to look for. 0 means 2, which proves
+	// uniqueness; 1 finds one solution without proof (status Solved);
+	// a negative Limit enumerates every solution.
+	Limit int
+	// General forces the general n²×n² solver even for 9×9 grids, which
+	// otherwise use the specialised 9×9 solver. For cross-checks and benchmarks.
+	General bool
+	// NoLockedCandidates turns off the box-line reduction of the general
+	// solver, leaving naked and hidden singles only. For measurements.
+	NoLockedCandidates bool
+}
+
+// Result is the outcome of Solve.
+type Result struct {
+	Status status.Status
+	// Solutions holds the solutions found, in the order found, each a
+	// row-major grid of values 1..N.
+	Solutions [][]uint8
+	Stats     Stats
+}
+
+// Stats is the work a solve took.
+type Stats struct {
+	// Nodes counts search nodes: every guess of a value for a cell.
+	Nodes int64 `json:"nodes"`
+	// Solver names the engine that ran: "9x9" or "general".
+	Solver string        `json:"solver"`
+	Time   time.Duration `json:"-"`
+}
+
+// Solve finds the solutions of p up to opt.Limit and classifies the puzzle.
+// An invalid puzzle gives status Invalid and the error; a cancelled or
+// expired ctx gives status Timeout, the solutions found so far and ctx.Err().
+func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
+	start := time.Now()
+	if err := p.Validate(); err != nil {
+		return Result{Status: status.Invalid}, err
+	}
+	limit := opt.Limit
+	if limit == 0 {
+		limit = 2
+	}
+	var res Result
+	var err error
+	if p.Box == 3 && !opt.General {
+		res, err = solve9x9(ctx, p, limit)
+		res.Stats.Solver = "9x9"
+	} else {
+		e := newEngine(ctx, p.Box)
+		e.locked = !opt.NoLockedCandidates
+		e.limit = limit
+		err = e.run(p.Cells)
+		res.Solutions, res.Stats.Nodes = e.solutions, e.nodes
+		res.Stats.Solver = "general"
+	}
+	res.Stats.Time = time.Since(start)
+	switch {
+	case err != nil:
+		res.Status = status.Timeout
+	case len(res.Solutions) == 0:
+		res.Status = status.None
+	case limit == 1:
+		res.Status = status.Solved
+	case len(res.Solutions) == 1:
+		res.Status = status.Unique
+	default:
+		res.Status = status.Multiple
+	}
+	return res, err
+}
+
+// RandomSolution returns a complete grid of box size box drawn by a search
+// that tries candidates in an order shuffled by rng, and that agrees with
+// the givens of p when p is not nil.
+func RandomSolution(ctx context.Context, box int, p *Puzzle, rng *rand.Rand) ([]uint8, error) {
+	e := newEngine(ctx, box)
+	e.locked = true
+	e.limit = 1
+	e.rng = rng
+	givens := make([]uint8, box*box*box*box)
+	if p != nil {
+		if err := p.Validate(); err != nil {
+			return nil, err
+		}
+		copy(givens, p.Cells)
+	}
+	if err := e.run(givens); err != nil {
+		return nil, err
+	}
+	if len(e.solutions) == 0 {
+		return nil, errNoSolution
+	}
+	return e.solutions[0], nil
+}
