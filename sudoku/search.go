@@ -7,7 +7,10 @@ import (
 	"math/rand/v2"
 )
 
-var errNoSolution = errors.New("sudoku: no solution")
+var (
+	errNoSolution = errors.New("sudoku: no solution")
+	errBudget     = errors.New("sudoku: node budget exhausted")
+)
 
 // engine is the general solver for any N×N grid: candidates as bitsets,
 // propagation to a fixpoint (propagate.go), then depth-first search on the
@@ -18,6 +21,7 @@ type engine struct {
 	locked bool       // apply locked candidates during propagation
 	rng    *rand.Rand // if set, candidates are tried in random order
 	limit  int        // stop after this many solutions; negative: never
+	budget int64      // if positive, give up with errBudget after this many nodes
 
 	solutions [][]uint8
 	nodes     int64
@@ -137,6 +141,10 @@ func (e *engine) search(depth int) bool {
 }
 
 func (e *engine) cancelled() bool {
+	if e.budget > 0 && e.nodes >= e.budget {
+		e.err = errBudget
+		return true
+	}
 	select {
 	case <-e.done:
 		e.err = e.ctx.Err()

@@ -17,6 +17,9 @@ type Options struct {
 	// General forces the general n²×n² solver even for 9×9 grids, which
 	// otherwise use the specialised 9×9 solver. For cross-checks and benchmarks.
 	General bool
+	// NoLearning keeps large grids on the depth-first engine instead of
+	// handing hard ones to the clause-learning engine. For measurements.
+	NoLearning bool
 	// NoLockedCandidates turns off the box-line reduction of the general
 	// solver, leaving naked and hidden singles only. For measurements.
 	NoLockedCandidates bool
@@ -33,9 +36,12 @@ type Result struct {
 
 // Stats is the work a solve took.
 type Stats struct {
-	// Nodes counts search nodes: every guess of a value for a cell.
+	// Nodes counts search nodes: every guess (a decision, in the
+	// clause-learning engine).
 	Nodes int64 `json:"nodes"`
-	// Solver names the engine that ran: "9x9" or "general".
+	// Conflicts counts the conflicts the clause-learning engine analysed.
+	Conflicts int64 `json:"conflicts,omitempty"`
+	// Solver names the engine that ran: "9x9", "dfs" or "dfs+cdcl".
 	Solver string        `json:"solver"`
 	Time   time.Duration `json:"-"`
 }
@@ -58,12 +64,7 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 		res, err = solve9x9(ctx, p, limit)
 		res.Stats.Solver = "9x9"
 	} else {
-		e := newEngine(ctx, p.Box)
-		e.locked = !opt.NoLockedCandidates
-		e.limit = limit
-		err = e.run(p.Cells)
-		res.Solutions, res.Stats.Nodes = e.solutions, e.nodes
-		res.Stats.Solver = "general"
+		res, err = solveLarge(ctx, p, limit, opt)
 	}
 	res.Stats.Time = time.Since(start)
 	switch {
@@ -79,6 +80,31 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 		res.Status = status.Multiple
 	}
 	return res, err
+}
+
+// dfsBudget is the number of search nodes the depth-first engine may spend
+// on a large grid before the clause-learning engine takes over. Easy grids
+// finish well inside it; hard ones (minimal 25×25 puzzles) need learning.
+const dfsBudget = 4096
+
+func solveLarge(ctx context.Context, p *Puzzle, limit int, opt Options) (Result, error) {
+	e := newEngine(ctx, p.Box)
+	e.locked = !opt.NoLockedCandidates
+	e.limit = limit
+	if !opt.NoLearning {
+		e.budget = dfsBudget
+	}
+	err := e.run(p.Cells)
+	if err != errBudget {
+		return Result{Solutions: e.solutions, Stats: Stats{Nodes: e.nodes, Solver: "dfs"}}, err
+	}
+	s := newCDCL(ctx, p.Box)
+	sols := s.solve(p.Cells, limit)
+	return Result{Solutions: sols, Stats: Stats{
+		Nodes:     e.nodes + s.decisions,
+		Conflicts: s.conflicts,
+		Solver:    "dfs+cdcl",
+	}}, s.err
 }
 
 // RandomSolution returns a complete grid of box size box drawn by a search

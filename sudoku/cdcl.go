@@ -1,0 +1,673 @@
+package sudoku
+
+import (
+	"context"
+	"math"
+	"slices"
+)
+
+// cdcl is a conflict-driven clause-learning solver specialised to Sudoku,
+// used for large grids where depth-first search drowns. Its variables are
+// x(cell, digit) (var = cell*N + digit-1). The puzzle's rules are 4N²
+// exactly-one constraints: each cell holds one digit, and each digit appears
+// once in each row, column and box. They are propagated natively, not as
+// the ~2N⁴ binary clauses of the usual SAT encoding: setting x true makes the
+// other members of its four groups false, and a group with one member left
+// that is not false makes it true. Clauses learned from conflicts (first UIP,
+// with recursive minimisation) are propagated by two watched literals.
+// Decisions follow VSIDS activity with saved phases; restarts follow the
+// Luby sequence; learned clauses with high LBD ("glue") are deleted.
+// The design follows MiniSat (Eén and Sörensson, 2003) and Glucose's LBD
+// (Audemard and Simon, 2009).
+type cdcl struct {
+	n         int
+	numVars   int
+	members   []int32 // members[g*n : g*n+n]: the variables of group g
+	groupsOf  []int32 // groupsOf[v*4 : v*4+4]: the four groups of variable v
+	free      []int32 // per group: members not assigned false
+	val       []int8  // per variable: 1 true, -1 false, 0 unassigned
+	level     []int32
+	reason    []int32 // reasonDecision, or an encoded reason (see below)
+	trail     []int32 // assigned literals in order
+	trailLim  []int32 // trail length at the start of each decision level
+	qhead     int
+	clauses   []clause
+	watches   [][]watch // watches[l]: clauses watching literal l
+	learnts   int       // clauses not deleted
+	activity  []float64
+	varInc    float64
+	heap      varHeap
+	phase     []int8
+	seen      []uint8
+	scratch   []int32
+	confl     []int32
+	learnt    []int32
+	work      []int32
+	stack     []int32
+	toClear   []int32
+	conflicts int64
+	decisions int64
+	done      <-chan struct{}
+	ctx       context.Context
+	err       error
+}
+
+// A literal is 2*var for x true and 2*var+1 for x false.
+// A reason is reasonDecision, or kind | index<<2 with kind reasonBinary
+// (index: the variable whose truth forced this one false), reasonGroup
+// (index: the group whose last free member this is), or reasonClause.
+const (
+	reasonDecision = -1
+	reasonBinary   = 0
+	reasonGroup    = 1
+	reasonClause   = 2
+)
+
+type clause struct {
+	lits    []int32
+	lbd     int32
+	deleted bool
+	keep    bool // a blocking clause: part of the problem, never deleted
+}
+
+type watch struct {
+	clause  int32
+	blocker int32 // a literal of the clause; if true, the clause is satisfied
+}
+
+func newCDCL(ctx context.Context, box int) *cdcl {
+	g := geometryFor(box)
+	n := g.n
+	nv := n * n * n
+	s := &cdcl{n: n, numVars: nv, ctx: ctx, done: ctx.Done(), varInc: 1}
+	groups := 4 * n * n
+	s.members = make([]int32, 0, groups*n)
+	s.groupsOf = make([]int32, nv*4)
+	fill := make([]int, nv)
+	add := func(v int32) {
+		g := int32(len(s.members) / n)
+		s.members = append(s.members, v)
+		s.groupsOf[int(v)*4+fill[v]] = g
+		fill[v]++
+	}
+	for c := range n * n {
+		for d := range n {
+			add(int32(c*n + d))
+		}
+	}
+	for _, unit := range g.units {
+		for d := range n {
+			for _, c := range unit {
+				add(c*int32(n) + int32(d))
+			}
+		}
+	}
+	s.free = make([]int32, groups)
+	for i := range s.free {
+		s.free[i] = int32(n)
+	}
+	s.val = make([]int8, nv)
+	s.level = make([]int32, nv)
+	s.reason = make([]int32, nv)
+	s.activity = make([]float64, nv)
+	s.phase = make([]int8, nv)
+	for i := range s.phase {
+		s.phase[i] = 1
+	}
+	s.seen = make([]uint8, nv)
+	s.watches = make([][]watch, 2*nv)
+	s.heap.init(s.activity, nv)
+	return s
+}
+
+func (s *cdcl) litValue(l int32) int8 {
+	v := s.val[l>>1]
+	if l&1 != 0 {
+		return -v
+	}
+	return v
+}
+
+func (s *cdcl) decisionLevel() int32 { return int32(len(s.trailLim)) }
+
+func (s *cdcl) enqueue(l int32, reason int32) {
+	v := l >> 1
+	if l&1 == 0 {
+		s.val[v] = 1
+	} else {
+		s.val[v] = -1
+		for _, g := range s.groupsOf[v*4 : v*4+4] {
+			s.free[g]--
+		}
+	}
+	s.level[v] = s.decisionLevel()
+	s.reason[v] = reason
+	s.trail = append(s.trail, l)
+}
+
+func (s *cdcl) cancelUntil(level int32) {
+	if s.decisionLevel() <= level {
+		return
+	}
+	lim := int(s.trailLim[level])
+	for i := len(s.trail) - 1; i >= lim; i-- {
+		v := s.trail[i] >> 1
+		if s.val[v] < 0 {
+			for _, g := range s.groupsOf[v*4 : v*4+4] {
+				s.free[g]++
+			}
+		}
+		s.phase[v] = s.val[v]
+		s.val[v] = 0
+		s.heap.insert(v)
+	}
+	s.trail = s.trail[:lim]
+	s.trailLim = s.trailLim[:level]
+	s.qhead = lim
+}
+
+// propagate runs unit propagation to a fixpoint. On a conflict it fills
+// s.confl with the literals of a clause that is all false and returns false.
+func (s *cdcl) propagate() bool {
+	n := s.n
+	for s.qhead < len(s.trail) {
+		p := s.trail[s.qhead]
+		s.qhead++
+		v := p >> 1
+		if p&1 == 0 {
+			for _, g := range s.groupsOf[v*4 : v*4+4] {
+				for _, m := range s.members[int(g)*n : int(g)*n+n] {
+					if m == v {
+						continue
+					}
+					switch s.val[m] {
+					case 1:
+						s.confl = append(s.confl[:0], 2*v+1, 2*m+1)
+						return false
+					case 0:
+						s.enqueue(2*m+1, v<<2|reasonBinary)
+					}
+				}
+			}
+		} else {
+			for _, g := range s.groupsOf[v*4 : v*4+4] {
+				switch s.free[g] {
+				case 0:
+					s.confl = s.confl[:0]
+					for _, m := range s.members[int(g)*n : int(g)*n+n] {
+						s.confl = append(s.confl, 2*m)
+					}
+					return false
+				case 1:
+					for _, m := range s.members[int(g)*n : int(g)*n+n] {
+						if s.val[m] >= 0 {
+							if s.val[m] == 0 {
+								s.enqueue(2*m, g<<2|reasonGroup)
+							}
+							break
+						}
+					}
+				}
+			}
+		}
+		if !s.propagateClauses(p ^ 1) {
+			return false
+		}
+	}
+	return true
+}
+
+// propagateClauses visits the learned clauses watching the literal f, which
+// has just become false.
+func (s *cdcl) propagateClauses(f int32) bool {
+	ws := s.watches[f]
+	i, j := 0, 0
+	for i < len(ws) {
+		w := ws[i]
+		i++
+		if s.litValue(w.blocker) == 1 {
+			ws[j] = w
+			j++
+			continue
+		}
+		c := &s.clauses[w.clause]
+		if c.deleted {
+			continue
+		}
+		lits := c.lits
+		if lits[0] == f {
+			lits[0], lits[1] = lits[1], lits[0]
+		}
+		first := lits[0]
+		if first != w.blocker && s.litValue(first) == 1 {
+			ws[j] = watch{w.clause, first}
+			j++
+			continue
+		}
+		found := false
+		for k := 2; k < len(lits); k++ {
+			if s.litValue(lits[k]) != -1 {
+				lits[1], lits[k] = lits[k], lits[1]
+				s.watches[lits[1]] = append(s.watches[lits[1]], watch{w.clause, first})
+				found = true
+				break
+			}
+		}
+		if found {
+			continue
+		}
+		ws[j] = watch{w.clause, first}
+		j++
+		if s.litValue(first) == -1 {
+			s.confl = append(s.confl[:0], lits...)
+			for i < len(ws) {
+				ws[j] = ws[i]
+				i++
+				j++
+			}
+			s.watches[f] = ws[:j]
+			return false
+		}
+		s.enqueue(first, w.clause<<2|reasonClause)
+	}
+	s.watches[f] = ws[:j]
+	return true
+}
+
+// reasonLits returns the false literals of the clause that forced v, other
+// than v's own literal.
+func (s *cdcl) reasonLits(v int32) []int32 {
+	r := s.reason[v]
+	out := s.scratch[:0]
+	switch r & 3 {
+	case reasonBinary:
+		out = append(out, 2*(r>>2)+1)
+	case reasonGroup:
+		g := int(r >> 2)
+		for _, m := range s.members[g*s.n : g*s.n+s.n] {
+			if m != v {
+				out = append(out, 2*m)
+			}
+		}
+	case reasonClause:
+		for _, l := range s.clauses[r>>2].lits {
+			if l>>1 != v {
+				out = append(out, l)
+			}
+		}
+	}
+	s.scratch = out
+	return out
+}
+
+// analyze derives a first-UIP clause from s.confl into s.learnt (asserting
+// literal first) and returns the level to jump back to and the clause's LBD.
+func (s *cdcl) analyze() (int32, int32) {
+	s.learnt = append(s.learnt[:0], 0)
+	pathC := 0
+	p := int32(-1)
+	lits := append(s.work[:0], s.confl...)
+	defer func() { s.work = lits[:0] }()
+	idx := len(s.trail) - 1
+	cur := s.decisionLevel()
+	for {
+		for _, q := range lits {
+			v := q >> 1
+			if s.seen[v] == 0 && s.level[v] > 0 {
+				s.seen[v] = 1
+				s.bump(v)
+				if s.level[v] >= cur {
+					pathC++
+				} else {
+					s.learnt = append(s.learnt, q)
+				}
+			}
+		}
+		for s.seen[s.trail[idx]>>1] == 0 {
+			idx--
+		}
+		p = s.trail[idx]
+		idx--
+		s.seen[p>>1] = 0
+		pathC--
+		if pathC == 0 {
+			break
+		}
+		lits = append(lits[:0], s.reasonLits(p>>1)...)
+	}
+	s.learnt[0] = p ^ 1
+	s.minimize()
+	back := int32(0)
+	if len(s.learnt) > 1 {
+		maxI := 1
+		for i := 2; i < len(s.learnt); i++ {
+			if s.level[s.learnt[i]>>1] > s.level[s.learnt[maxI]>>1] {
+				maxI = i
+			}
+		}
+		s.learnt[1], s.learnt[maxI] = s.learnt[maxI], s.learnt[1]
+		back = s.level[s.learnt[1]>>1]
+	}
+	return back, s.lbd(s.learnt)
+}
+
+// minimize removes from s.learnt the literals implied by the others
+// (MiniSat's recursive clause minimisation).
+func (s *cdcl) minimize() {
+	var abstract uint32
+	for _, l := range s.learnt[1:] {
+		abstract |= 1 << (uint(s.level[l>>1]) & 31)
+	}
+	s.toClear = append(s.toClear[:0], s.learnt...)
+	j := 1
+	for i := 1; i < len(s.learnt); i++ {
+		l := s.learnt[i]
+		if s.reason[l>>1] == reasonDecision || !s.redundant(l, abstract) {
+			s.learnt[j] = l
+			j++
+		}
+	}
+	s.learnt = s.learnt[:j]
+	for _, l := range s.toClear {
+		s.seen[l>>1] = 0
+	}
+}
+
+func (s *cdcl) redundant(l int32, abstract uint32) bool {
+	s.stack = append(s.stack[:0], l)
+	top := len(s.toClear)
+	for len(s.stack) > 0 {
+		q := s.stack[len(s.stack)-1]
+		s.stack = s.stack[:len(s.stack)-1]
+		for _, r := range s.reasonLits(q >> 1) {
+			v := r >> 1
+			if s.seen[v] != 0 || s.level[v] == 0 {
+				continue
+			}
+			if s.reason[v] != reasonDecision && abstract&(1<<(uint(s.level[v])&31)) != 0 {
+				s.seen[v] = 1
+				s.stack = append(s.stack, r)
+				s.toClear = append(s.toClear, r)
+				continue
+			}
+			for _, c := range s.toClear[top:] {
+				s.seen[c>>1] = 0
+			}
+			s.toClear = s.toClear[:top]
+			return false
+		}
+	}
+	return true
+}
+
+func (s *cdcl) lbd(lits []int32) int32 {
+	s.stack = s.stack[:0]
+	for _, l := range lits {
+		lv := s.level[l>>1]
+		if !slices.Contains(s.stack, lv) {
+			s.stack = append(s.stack, lv)
+		}
+	}
+	return int32(len(s.stack))
+}
+
+func (s *cdcl) bump(v int32) {
+	s.activity[v] += s.varInc
+	if s.activity[v] > 1e100 {
+		for i := range s.activity {
+			s.activity[i] *= 1e-100
+		}
+		s.varInc *= 1e-100
+	}
+	s.heap.update(v)
+}
+
+// addClause adds lits (at least two, first two unassigned or the first
+// asserting) and watches its first two literals.
+func (s *cdcl) addClause(lits []int32, lbd int32, keep bool) int32 {
+	idx := int32(len(s.clauses))
+	s.clauses = append(s.clauses, clause{lits: slices.Clone(lits), lbd: lbd, keep: keep})
+	s.watches[lits[0]] = append(s.watches[lits[0]], watch{idx, lits[1]})
+	s.watches[lits[1]] = append(s.watches[lits[1]], watch{idx, lits[0]})
+	s.learnts++
+	return idx
+}
+
+// reduce deletes about half of the learned clauses, keeping those of low
+// LBD. Called at decision level 0 only, where no clause is a reason needed
+// by conflict analysis.
+func (s *cdcl) reduce() {
+	var cand []int32
+	for i := range s.clauses {
+		c := &s.clauses[i]
+		if !c.deleted && !c.keep && c.lbd > 2 && len(c.lits) > 2 {
+			cand = append(cand, int32(i))
+		}
+	}
+	slices.SortFunc(cand, func(a, b int32) int {
+		return int(s.clauses[b].lbd - s.clauses[a].lbd)
+	})
+	for _, i := range cand[:len(cand)/2] {
+		s.clauses[i].deleted = true
+		s.clauses[i].lits = nil
+		s.learnts--
+	}
+}
+
+func luby(i int) float64 {
+	size, seq := 1, 0
+	for size < i+1 {
+		seq++
+		size = 2*size + 1
+	}
+	for size-1 != i {
+		size = (size - 1) >> 1
+		seq--
+		i %= size
+	}
+	return math.Pow(2, float64(seq))
+}
+
+// search runs CDCL until a model, unsatisfiability, or a restart after
+// maxConflicts. It returns 1 for a model, -1 for unsat, 0 for a restart.
+func (s *cdcl) search(maxConflicts int64) int {
+	var conflicts int64
+	for {
+		if !s.propagate() {
+			s.conflicts++
+			conflicts++
+			if s.decisionLevel() == 0 {
+				return -1
+			}
+			back, lbd := s.analyze()
+			s.cancelUntil(back)
+			if len(s.learnt) == 1 {
+				s.enqueue(s.learnt[0], reasonDecision)
+			} else {
+				idx := s.addClause(s.learnt, lbd, false)
+				s.enqueue(s.learnt[0], idx<<2|reasonClause)
+			}
+			s.varInc /= 0.95
+			if s.conflicts&255 == 0 && s.cancelled() {
+				return 0
+			}
+			continue
+		}
+		if conflicts >= maxConflicts {
+			s.cancelUntil(0)
+			return 0
+		}
+		v := int32(-1)
+		for !s.heap.empty() {
+			c := s.heap.pop()
+			if s.val[c] == 0 {
+				v = c
+				break
+			}
+		}
+		if v < 0 {
+			return 1
+		}
+		s.decisions++
+		if s.decisions&1023 == 0 && s.cancelled() {
+			return 0
+		}
+		s.trailLim = append(s.trailLim, int32(len(s.trail)))
+		if s.phase[v] >= 0 {
+			s.enqueue(2*v, reasonDecision)
+		} else {
+			s.enqueue(2*v+1, reasonDecision)
+		}
+	}
+}
+
+func (s *cdcl) cancelled() bool {
+	select {
+	case <-s.done:
+		s.err = s.ctx.Err()
+		return true
+	default:
+		return false
+	}
+}
+
+// solve finds up to limit solutions (all if limit < 0) of the givens,
+// excluding each found one by a clause that negates its decisions.
+func (s *cdcl) solve(givens []uint8, limit int) [][]uint8 {
+	n := s.n
+	for c, d := range givens {
+		if d == 0 {
+			continue
+		}
+		l := int32(c*n+int(d)-1) * 2
+		switch s.litValue(l) {
+		case -1:
+			return nil
+		case 0:
+			s.enqueue(l, reasonDecision)
+		}
+	}
+	var sols [][]uint8
+	maxLearnts := float64(len(givens)) * 40 // tuned below
+	restarts := 0
+	for s.err == nil {
+		if float64(s.learnts) > maxLearnts {
+			s.reduce()
+			maxLearnts *= 1.1
+		}
+		r := s.search(int64(luby(restarts) * 64))
+		restarts++
+		switch r {
+		case -1:
+			return sols
+		case 1:
+			sol := make([]uint8, n*n)
+			for v, x := range s.val {
+				if x == 1 {
+					sol[v/n] = uint8(v%n) + 1
+				}
+			}
+			sols = append(sols, sol)
+			if limit > 0 && len(sols) >= limit || s.decisionLevel() == 0 {
+				return sols
+			}
+			block := s.learnt[:0]
+			for i := len(s.trailLim) - 1; i >= 0; i-- {
+				block = append(block, s.trail[s.trailLim[i]]^1)
+			}
+			s.learnt = block
+			s.cancelUntil(0)
+			if len(block) == 1 {
+				s.enqueue(block[0], reasonDecision)
+			} else {
+				s.addClause(block, int32(len(block)), true)
+			}
+			restarts = 0
+		}
+	}
+	return sols
+}
+
+// varHeap is a binary max-heap of variables ordered by activity.
+type varHeap struct {
+	act  []float64
+	heap []int32
+	pos  []int32 // index in heap, -1 if absent
+}
+
+func (h *varHeap) init(act []float64, n int) {
+	h.act = act
+	h.heap = make([]int32, n)
+	h.pos = make([]int32, n)
+	for i := range n {
+		h.heap[i] = int32(i)
+		h.pos[i] = int32(i)
+	}
+}
+
+func (h *varHeap) empty() bool { return len(h.heap) == 0 }
+
+func (h *varHeap) insert(v int32) {
+	if h.pos[v] >= 0 {
+		return
+	}
+	h.pos[v] = int32(len(h.heap))
+	h.heap = append(h.heap, v)
+	h.up(int(h.pos[v]))
+}
+
+func (h *varHeap) update(v int32) {
+	if h.pos[v] >= 0 {
+		h.up(int(h.pos[v]))
+	}
+}
+
+func (h *varHeap) pop() int32 {
+	v := h.heap[0]
+	last := h.heap[len(h.heap)-1]
+	h.heap = h.heap[:len(h.heap)-1]
+	h.pos[v] = -1
+	if len(h.heap) > 0 {
+		h.heap[0] = last
+		h.pos[last] = 0
+		h.down(0)
+	}
+	return v
+}
+
+func (h *varHeap) up(i int) {
+	v := h.heap[i]
+	for i > 0 {
+		p := (i - 1) / 2
+		if h.act[h.heap[p]] >= h.act[v] {
+			break
+		}
+		h.heap[i] = h.heap[p]
+		h.pos[h.heap[i]] = int32(i)
+		i = p
+	}
+	h.heap[i] = v
+	h.pos[v] = int32(i)
+}
+
+func (h *varHeap) down(i int) {
+	v := h.heap[i]
+	n := len(h.heap)
+	for {
+		c := 2*i + 1
+		if c >= n {
+			break
+		}
+		if c+1 < n && h.act[h.heap[c+1]] > h.act[h.heap[c]] {
+			c++
+		}
+		if h.act[h.heap[c]] <= h.act[v] {
+			break
+		}
+		h.heap[i] = h.heap[c]
+		h.pos[h.heap[i]] = int32(i)
+		i = c
+	}
+	h.heap[i] = v
+	h.pos[v] = int32(i)
+}
