@@ -300,31 +300,34 @@ func (r *Reader) readGrid(title string, start int) (*Puzzle, error) {
 			}
 			break
 		}
+		line := r.line
+		fail := func(format string, args ...any) (*Puzzle, error) {
+			if len(rows) > 0 {
+				r.skipBlock()
+			}
+			return nil, r.errorf(line, format, args...)
+		}
 		vals, err := rowValues(s, n)
 		if err != nil {
-			r.skipBlock()
-			return nil, r.errorf(r.line, "%v", err)
+			return fail("%v", err)
 		}
 		if n == 0 {
-			n = len(vals)
 			b := 0
 			for k := MinBox; k <= MaxBox; k++ {
-				if k*k == n {
+				if k*k == len(vals) {
 					b = k
 				}
 			}
 			if b == 0 {
-				r.skipBlock()
-				return nil, r.errorf(r.line, "row has %d values; a grid row has 4, 9, 16, 25, 36, 49 or 64", n)
+				return fail("row has %d values; a grid row has 4, 9, 16, 25, 36, 49 or 64", len(vals))
 			}
+			n = len(vals)
 		} else if len(vals) != n {
-			r.skipBlock()
-			return nil, r.errorf(r.line, "row %d has %d values, want %d", len(rows)+1, len(vals), n)
+			return fail("row %d has %d values, want %d", len(rows)+1, len(vals), n)
 		}
 		for i, v := range vals {
 			if v > n {
-				r.skipBlock()
-				return nil, r.errorf(r.line, "row %d, column %d: %d is out of range 1..%d", len(rows)+1, i+1, v, n)
+				return fail("row %d, column %d: %d is out of range 1..%d", len(rows)+1, i+1, v, n)
 			}
 		}
 		rows = append(rows, vals)
@@ -356,7 +359,7 @@ func (r *Reader) readGrid(title string, start int) (*Puzzle, error) {
 }
 
 // skipBlock discards the rest of a malformed grid: up to a blank line, a
-// "Grid" header or the end of the input.
+// "Grid" header, a one-line puzzle or the end of the input.
 func (r *Reader) skipBlock() {
 	for {
 		text, ok := r.readLine()
@@ -367,7 +370,7 @@ func (r *Reader) skipBlock() {
 		if s == "" {
 			return
 		}
-		if len(s) >= 4 && strings.EqualFold(s[:4], "grid") {
+		if len(s) >= 4 && strings.EqualFold(s[:4], "grid") || boxOfLine(s) > 2 {
 			r.unread(text)
 			return
 		}

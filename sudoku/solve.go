@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"time"
 
@@ -98,7 +99,7 @@ func solveLarge(ctx context.Context, p *Puzzle, limit int, opt Options) (Result,
 	if err != errBudget {
 		return Result{Solutions: e.solutions, Stats: Stats{Nodes: e.nodes, Solver: "dfs"}}, err
 	}
-	s := newCDCL(ctx, p.Box)
+	s := newCDCL(ctx, p.Box, true)
 	sols := s.solve(p.Cells, limit)
 	return Result{Solutions: sols, Stats: Stats{
 		Nodes:     e.nodes + s.decisions,
@@ -109,24 +110,76 @@ func solveLarge(ctx context.Context, p *Puzzle, limit int, opt Options) (Result,
 
 // RandomSolution returns a complete grid of box size box drawn by a search
 // that tries candidates in an order shuffled by rng, and that agrees with
-// the givens of p when p is not nil.
+// the givens of p when p is not nil. A random search has heavy tails on big
+// empty grids, so it restarts with a new order after a node budget; an
+// empty grid of 36×36 or more that keeps failing is instead made from the
+// pattern grid by random symmetries.
 func RandomSolution(ctx context.Context, box int, p *Puzzle, rng *rand.Rand) ([]uint8, error) {
-	e := newEngine(ctx, box)
-	e.locked = true
-	e.limit = 1
-	e.rng = rng
+	if box < MinBox || box > MaxBox {
+		return nil, fmt.Errorf("sudoku: box size %d out of range %d..%d", box, MinBox, MaxBox)
+	}
 	givens := make([]uint8, box*box*box*box)
 	if p != nil {
+		if p.Box != box {
+			return nil, fmt.Errorf("sudoku: puzzle has box size %d, not %d", p.Box, box)
+		}
 		if err := p.Validate(); err != nil {
 			return nil, err
 		}
 		copy(givens, p.Cells)
 	}
-	if err := e.run(givens); err != nil {
-		return nil, err
+	budget := int64(len(givens))
+	for attempt := 0; ; attempt++ {
+		e := newEngine(ctx, box)
+		e.locked = true
+		e.limit = 1
+		e.rng = rng
+		e.budget = budget
+		err := e.run(givens)
+		if err == nil {
+			if len(e.solutions) == 0 {
+				return nil, errNoSolution
+			}
+			return e.solutions[0], nil
+		}
+		if err != errBudget {
+			return nil, err
+		}
+		if p == nil && box >= 6 && attempt >= 3 {
+			return patternSolution(box, rng), nil
+		}
+		budget *= 2
 	}
-	if len(e.solutions) == 0 {
-		return nil, errNoSolution
+}
+
+// patternSolution returns the grid v(r, c) = (b·(r mod b) + r div b + c) mod N,
+// shuffled by a random relabelling of digits, permutations of rows within
+// bands, of bands, of columns within stacks and of stacks, and a random
+// transposition: all of them map Sudoku grids to Sudoku grids.
+func patternSolution(b int, rng *rand.Rand) []uint8 {
+	n := b * b
+	perm := func() []int {
+		// a random order of rows (or columns): bands shuffled, rows within each.
+		bands := rng.Perm(b)
+		out := make([]int, 0, n)
+		for _, band := range bands {
+			for _, k := range rng.Perm(b) {
+				out = append(out, band*b+k)
+			}
+		}
+		return out
 	}
-	return e.solutions[0], nil
+	rows, cols, digits := perm(), perm(), rng.Perm(n)
+	transpose := rng.IntN(2) == 1
+	g := make([]uint8, n*n)
+	for r := range n {
+		for c := range n {
+			rr, cc := rows[r], cols[c]
+			if transpose {
+				rr, cc = cc, rr
+			}
+			g[r*n+c] = uint8(digits[(b*(rr%b)+rr/b+cc)%n] + 1)
+		}
+	}
+	return g
 }

@@ -1,0 +1,160 @@
+// Command puzzle solves, converts, generates and benchmarks logic puzzles.
+//
+// Usage:
+//
+//	puzzle <family> <verb> [flags] [files|-]
+//
+// Run "puzzle help" for the families, their verbs and examples.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"strings"
+)
+
+// Exit codes.
+const (
+	exitOK    = 0 // every puzzle was fine
+	exitFail  = 1 // a puzzle is invalid or unsolved, or a file cannot be read
+	exitUsage = 2 // unknown verb or flag, bad flag value
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Stdin, os.Stdout, os.Stderr, os.Args[1:])
+	stop()
+	os.Exit(code)
+}
+
+// run is the whole command: it reads stdin, writes stdout and stderr, and
+// returns the exit code. Tests drive it in-process.
+func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
+	env := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr}
+	if len(args) == 0 {
+		fmt.Fprint(stderr, mainUsage())
+		return exitUsage
+	}
+	switch cmd, rest := args[0], args[1:]; cmd {
+	case "help", "-h", "-help", "--help":
+		return env.help(rest)
+	case "version", "-version", "--version":
+		fmt.Fprintln(stdout, version())
+		return exitOK
+	case "sudoku":
+		return env.sudoku(rest)
+	case "nonogram", "sliding", "queens":
+		fmt.Fprintf(stderr, "puzzle %s: not yet available\n", cmd)
+		return exitUsage
+	case "serve":
+		fmt.Fprintln(stderr, "puzzle serve: not yet available (the web interface comes later)")
+		return exitUsage
+	default:
+		fmt.Fprintf(stderr, "puzzle: unknown command %q\nRun 'puzzle help' for usage.\n", cmd)
+		return exitUsage
+	}
+}
+
+// env is what every subcommand works with.
+type env struct {
+	ctx    context.Context
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// errorf prints a message on stderr, prefixed with "puzzle ".
+func (e *env) errorf(format string, args ...any) {
+	fmt.Fprintf(e.stderr, "puzzle "+format+"\n", args...)
+}
+
+func (e *env) help(args []string) int {
+	if len(args) == 0 {
+		fmt.Fprint(e.stdout, mainUsage())
+		return exitOK
+	}
+	switch args[0] {
+	case "sudoku":
+		return e.sudoku(append([]string{"help"}, args[1:]...))
+	case "nonogram", "sliding", "queens", "serve":
+		fmt.Fprintf(e.stdout, "puzzle %s: not yet available\n", args[0])
+		return exitOK
+	}
+	fmt.Fprintf(e.stderr, "puzzle help: unknown topic %q\nRun 'puzzle help' for usage.\n", args[0])
+	return exitUsage
+}
+
+const mainUsageFormat = `puzzle solves, converts, generates and benchmarks logic puzzles.
+
+Usage:
+
+	puzzle <family> <verb> [flags] [files|-]
+
+Families and verbs:
+
+	sudoku     Sudoku grids from 4×4 to 64×64 (see 'puzzle help sudoku')
+%s	nonogram   not yet available
+	sliding    not yet available
+	queens     not yet available
+
+Other commands:
+
+	help [family [verb]]   show this help, or a family's or verb's help
+	version                print the version
+	serve                  the web interface (not yet available)
+
+Input files hold any number of puzzles; '-' or no file reads stdin.
+--json prints one JSON object per puzzle per line (JSON Lines), in input order.
+Flags may be written -flag or --flag, before or after the files.
+
+Exit status: 0 when every puzzle was fine, 1 when a puzzle is invalid,
+unsolved or has no solution, or a file cannot be read, 2 on usage errors.
+
+Examples:
+
+	puzzle sudoku solve puzzles.txt
+	puzzle sudoku solve --json --timeout 10s hard.txt | jq .status
+	echo '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......' | puzzle sudoku solve
+	puzzle sudoku euler p096_sudoku.txt
+	puzzle sudoku bench --max 2000
+`
+
+// mainUsage returns the top-level help, which lists every verb.
+func mainUsage() string {
+	var b strings.Builder
+	for _, v := range sudokuVerbs {
+		fmt.Fprintf(&b, "\t  %-10s %s\n", v.name, v.summary)
+	}
+	return fmt.Sprintf(mainUsageFormat, b.String())
+}
+
+// version returns the module version and VCS revision the binary was built from.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "puzzle (unknown version)"
+	}
+	v := "puzzle " + bi.Main.Version
+	var rev, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = "+dirty"
+			}
+		}
+	}
+	if rev != "" {
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		v += " " + rev + modified
+	}
+	return v + " " + bi.GoVersion
+}

@@ -1,0 +1,330 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"puzzle/internal/jsonl"
+	"puzzle/internal/status"
+	"puzzle/sudoku"
+)
+
+// benchSet is a file of puzzles under DIR/sudoku.
+type benchSet struct {
+	name string
+	path string // relative to DIR/sudoku
+}
+
+var sudokuSets = []benchSet{
+	{"17-clue", "tdoku/puzzles2_17_clue"},
+	{"magictour-top1465", "tdoku/puzzles3_magictour_top1465"},
+	{"forum-hardest-1905", "tdoku/puzzles5_forum_hardest_1905_11+"},
+	{"forum-hardest-1106", "tdoku/puzzles6_forum_hardest_1106"},
+	{"serg-benchmark", "tdoku/puzzles7_serg_benchmark"},
+	{"euler96", "project-euler-96/p096_sudoku.txt"},
+	{"norvig-top95", "norvig/top95.txt"},
+	{"norvig-hardest", "norvig/hardest.txt"},
+	{"gecode-9x9", "gecode/gecode_9x9.txt"},
+	{"gecode-16x16", "gecode/gecode_16x16.txt"},
+	{"gecode-25x25", "gecode/gecode_25x25.txt"},
+}
+
+// findSet returns the set with the given name or file name.
+func findSet(name string) (benchSet, bool) {
+	for _, s := range sudokuSets {
+		if strings.EqualFold(name, s.name) || strings.EqualFold(name, filepath.Base(s.path)) ||
+			strings.EqualFold(name, s.path) {
+			return s, true
+		}
+	}
+	return benchSet{}, false
+}
+
+func setNames() string {
+	names := make([]string, len(sudokuSets))
+	for i, s := range sudokuSets {
+		names[i] = s.name
+	}
+	return strings.Join(names, ", ")
+}
+
+var benchUsage = `Usage: puzzle sudoku bench [--data DIR] [--set NAME[,NAME]] [--max N] [--timeout D] [--json]
+
+Measures solving throughput on the shared data sets, on one core
+(GOMAXPROCS=1 while timing), proving every puzzle unique (the default of
+solve). Each file is read first, untimed; small 9×9 sets get a warm-up
+pass. Every solution is checked against its puzzle; a failed check, an
+unreadable file or a timeout gives exit status 1.
+
+The data directory is --data, else $PUZZLE_DATA, else ../shared/data
+relative to the current directory; the sets are files under DIR/sudoku:
+` + func() string {
+	var b strings.Builder
+	for _, s := range sudokuSets {
+		fmt.Fprintf(&b, "\t%-20s %s\n", s.name, s.path)
+	}
+	return b.String()
+}() + `
+Columns: puzzles, status counts, total time, puzzles per second,
+microseconds per puzzle, the slowest puzzle's time, search nodes per puzzle.
+
+Examples:
+
+	puzzle sudoku bench --max 2000
+	puzzle sudoku bench --set norvig-top95,euler96 --json
+	PUZZLE_DATA=/data puzzle sudoku bench --set gecode-25x25 --timeout 2m
+`
+
+type benchCmd struct {
+	data    string
+	sets    string
+	max     int
+	timeout time.Duration
+	json    bool
+}
+
+func (c *benchCmd) define(fs *flag.FlagSet) {
+	fs.StringVar(&c.data, "data", "", "data directory `DIR` holding sudoku/ (default $PUZZLE_DATA, else ../shared/data)")
+	fs.StringVar(&c.sets, "set", "", "comma-separated `NAMES` of the sets to run (default all)")
+	fs.IntVar(&c.max, "max", 0, "solve at most `N` puzzles of each set (0: all)")
+	fs.DurationVar(&c.timeout, "timeout", 0, "give up on a puzzle after `D` (default: none, 60s for 25×25 and larger)")
+	fs.BoolVar(&c.json, "json", false, "print one JSON object per set per line")
+}
+
+// benchRecord is the result of one set.
+type benchRecord struct {
+	Set         string  `json:"set"`
+	File        string  `json:"file"`
+	Puzzles     int     `json:"puzzles"`
+	Unique      int     `json:"unique"`
+	Multiple    int     `json:"multiple"`
+	None        int     `json:"none"`
+	Timeout     int     `json:"timeout"`
+	Invalid     int     `json:"invalid"`
+	TimeMS      float64 `json:"time_ms"`
+	PerSecond   float64 `json:"puzzles_per_s"`
+	MicrosEach  float64 `json:"us_per_puzzle"`
+	WorstMS     float64 `json:"worst_ms"`
+	WorstLine   int     `json:"worst_line"`
+	NodesEach   float64 `json:"nodes_per_puzzle"`
+	total       time.Duration
+	worst       time.Duration
+	interrupted bool
+}
+
+// dataDir returns the data directory and how it was chosen.
+func (c *benchCmd) dataDir() (dir, from string) {
+	if c.data != "" {
+		return c.data, "--data"
+	}
+	if d := os.Getenv("PUZZLE_DATA"); d != "" {
+		return d, "$PUZZLE_DATA"
+	}
+	return filepath.Join("..", "shared", "data"), "the default ../shared/data"
+}
+
+func (c *benchCmd) run(e *env, v *verb, operands []string) int {
+	if len(operands) > 0 {
+		return v.usageError(e, "unexpected argument %q (bench reads the data sets; see --data and --set)", operands[0])
+	}
+	if c.max < 0 || c.timeout < 0 {
+		return v.usageError(e, "--max and --timeout must not be negative")
+	}
+	sets := sudokuSets
+	if c.sets != "" {
+		sets = nil
+		for _, name := range strings.Split(c.sets, ",") {
+			s, ok := findSet(strings.TrimSpace(name))
+			if !ok {
+				return v.usageError(e, "unknown set %q (want one of %s)", name, setNames())
+			}
+			if !slices.Contains(sets, s) {
+				sets = append(sets, s)
+			}
+		}
+	}
+	dir, from := c.dataDir()
+	root := filepath.Join(dir, "sudoku")
+	if fi, err := os.Stat(root); err != nil || !fi.IsDir() {
+		abs, _ := filepath.Abs(root)
+		e.errorf("sudoku bench: no sudoku data at %s (from %s); set --data or $PUZZLE_DATA to the directory holding sudoku/", abs, from)
+		return exitFail
+	}
+
+	out := bufio.NewWriter(e.stdout)
+	defer out.Flush()
+	jw := jsonl.NewWriter(e.stdout)
+	if !c.json {
+		fmt.Fprintf(out, "data %s; one core (GOMAXPROCS=1 while timing), uniqueness proved; %s %s/%s\n\n",
+			root, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+		fmt.Fprintf(out, "%-20s %8s %8s %8s %5s %7s %10s %10s %10s %10s %12s\n",
+			"set", "puzzles", "unique", "multiple", "none", "timeout", "time", "puzzles/s", "µs/puzzle", "worst", "nodes/puzzle")
+		out.Flush()
+	}
+	failed := false
+	for _, s := range sets {
+		if e.ctx.Err() != nil {
+			break
+		}
+		rec, errs := c.runSet(e, root, s)
+		for _, err := range errs {
+			e.errorf("sudoku bench: %s", errText(err))
+			failed = true
+		}
+		if rec == nil {
+			continue
+		}
+		if c.json {
+			jw.Write(rec)
+			jw.Flush()
+		} else {
+			fmt.Fprintf(out, "%-20s %8d %8d %8d %5d %7d %10s %10s %10s %10s %12s\n",
+				rec.Set, rec.Puzzles, rec.Unique, rec.Multiple, rec.None, rec.Timeout,
+				fmtDuration(rec.total), num(rec.PerSecond), num(rec.MicrosEach), fmtDuration(rec.worst), num(rec.NodesEach))
+			out.Flush()
+		}
+		if rec.Timeout > 0 || rec.Invalid > 0 || rec.interrupted {
+			failed = true
+		}
+	}
+	if e.ctx.Err() != nil {
+		e.errorf("sudoku bench: interrupted")
+		return exitFail
+	}
+	if failed {
+		return exitFail
+	}
+	return exitOK
+}
+
+// num formats a measurement with about three significant digits.
+func num(x float64) string {
+	switch {
+	case x >= 100:
+		return fmt.Sprintf("%.0f", x)
+	case x >= 10:
+		return fmt.Sprintf("%.1f", x)
+	}
+	return fmt.Sprintf("%.2f", x)
+}
+
+// runSet reads, solves and checks one set. It returns nil if the file
+// could not be read, and every problem found.
+func (c *benchCmd) runSet(e *env, root string, s benchSet) (*benchRecord, []error) {
+	var errs []error
+	file := filepath.Join(root, s.path)
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, []error{err}
+	}
+	rec := &benchRecord{Set: s.name, File: file}
+	var ps []*sudoku.Puzzle
+	rd := sudoku.NewReader(f, file)
+	for c.max == 0 || len(ps) < c.max {
+		p, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			errs = append(errs, err)
+			rec.Invalid++
+			if errors.As(err, new(*sudoku.SyntaxError)) {
+				continue
+			}
+			break
+		}
+		ps = append(ps, p)
+	}
+	f.Close()
+	rec.Puzzles = len(ps)
+	if len(ps) == 0 {
+		return rec, append(errs, fmt.Errorf("%s: no puzzles", file))
+	}
+
+	timeout := c.timeout
+	if timeout == 0 && ps[0].Box >= 5 {
+		timeout = time.Minute
+	}
+	// Warm up caches and the branch predictor on small grids; large ones
+	// take long enough for it not to matter.
+	if ps[0].Box <= 3 {
+		for _, p := range ps[:min(len(ps), 500)] {
+			sudoku.Solve(e.ctx, p, sudoku.Options{})
+		}
+	}
+
+	prog := startProgress(e.stderr, s.name, len(ps))
+	results := make([]sudoku.Result, len(ps))
+	runtime.GC()
+	procs := runtime.GOMAXPROCS(1)
+	start := time.Now()
+	for i, p := range ps {
+		ctx, cancel := e.ctx, context.CancelFunc(func() {})
+		if timeout > 0 {
+			ctx, cancel = context.WithTimeout(e.ctx, timeout)
+		}
+		results[i], _ = sudoku.Solve(ctx, p, sudoku.Options{})
+		cancel()
+		prog.set(i + 1)
+		if e.ctx.Err() != nil {
+			results = results[:i+1]
+			ps = ps[:i+1]
+			rec.interrupted = true
+			break
+		}
+	}
+	rec.total = time.Since(start)
+	runtime.GOMAXPROCS(procs)
+	prog.stop()
+
+	var nodes int64
+	for i, res := range results {
+		p := ps[i]
+		nodes += res.Stats.Nodes
+		if res.Stats.Time > rec.worst {
+			rec.worst, rec.WorstLine = res.Stats.Time, p.Line
+		}
+		switch res.Status {
+		case status.Unique:
+			rec.Unique++
+		case status.Multiple:
+			rec.Multiple++
+			if len(res.Solutions) < 2 || slices.Equal(res.Solutions[0], res.Solutions[1]) {
+				errs = append(errs, fmt.Errorf("%s:%d: status multiple without two different solutions", file, p.Line))
+			}
+		case status.None:
+			rec.None++
+		case status.Timeout:
+			rec.Timeout++
+			if !rec.interrupted {
+				errs = append(errs, fmt.Errorf("%s:%d: no answer within %v", file, p.Line, timeout))
+			}
+		default:
+			rec.Invalid++
+			errs = append(errs, fmt.Errorf("%s:%d: status %v", file, p.Line, res.Status))
+		}
+		for k, sol := range res.Solutions {
+			if !p.IsSolutionOf(sol) {
+				errs = append(errs, fmt.Errorf("%s:%d: solution %d fails the check", file, p.Line, k+1))
+			}
+		}
+	}
+	n := len(results)
+	rec.Puzzles = n
+	rec.TimeMS = ms(rec.total)
+	rec.PerSecond = float64(n) / rec.total.Seconds()
+	rec.MicrosEach = float64(rec.total) / float64(time.Microsecond) / float64(n)
+	rec.WorstMS = ms(rec.worst)
+	rec.NodesEach = float64(nodes) / float64(n)
+	return rec, errs
+}

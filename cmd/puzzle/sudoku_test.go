@@ -1,0 +1,611 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"puzzle/sudoku"
+)
+
+// jsonRecord mirrors solveRecord for decoding.
+type jsonRecord struct {
+	File      string      `json:"file"`
+	Line      int         `json:"line"`
+	Name      string      `json:"name"`
+	Size      int         `json:"size"`
+	Status    string      `json:"status"`
+	Solution  [][]int     `json:"solution"`
+	Solutions [][][]int   `json:"solutions"`
+	Count     int         `json:"count"`
+	Error     string      `json:"error"`
+	Stats     *jsonStats  `json:"stats"`
+	Extra     *json.Token `json:"-"`
+}
+
+type jsonStats struct {
+	Nodes  int64   `json:"nodes"`
+	Solver string  `json:"solver"`
+	TimeMS float64 `json:"time_ms"`
+}
+
+// parseLines decodes JSON Lines output, one record per line.
+func parseLines(t *testing.T, out string) []jsonRecord {
+	t.Helper()
+	var recs []jsonRecord
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var r jsonRecord
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatalf("line %d is not JSON: %v\n%s", len(recs)+1, err, sc.Text())
+		}
+		recs = append(recs, r)
+	}
+	return recs
+}
+
+func flatten(g [][]int) []uint8 {
+	var cells []uint8
+	for _, row := range g {
+		for _, v := range row {
+			cells = append(cells, uint8(v))
+		}
+	}
+	return cells
+}
+
+// readFixture returns the valid puzzles of a file by line.
+func readFixture(t *testing.T, path string) map[int]*sudoku.Puzzle {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ps := map[int]*sudoku.Puzzle{}
+	rd := sudoku.NewReader(f, path)
+	for {
+		p, err := rd.Next()
+		if err == io.EOF {
+			return ps
+		}
+		if errors.As(err, new(*sudoku.SyntaxError)) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps[p.Line] = p
+	}
+}
+
+// brute counts the solutions of a grid up to limit by plain backtracking
+// on the cell with fewest candidates, and returns the first one. It shares
+// nothing with package sudoku: it is the oracle the tests trust.
+func brute(cells []uint8, box, limit int) (count int, first []uint8) {
+	n := box * box
+	g := slices.Clone(cells)
+	allowed := func(c int) []uint8 {
+		r, col := c/n, c%n
+		var used [65]bool
+		for i := range n {
+			used[g[r*n+i]] = true
+			used[g[i*n+col]] = true
+		}
+		br, bc := r/box*box, col/box*box
+		for i := range box {
+			for j := range box {
+				used[g[(br+i)*n+bc+j]] = true
+			}
+		}
+		var ds []uint8
+		for d := 1; d <= n; d++ {
+			if !used[d] {
+				ds = append(ds, uint8(d))
+			}
+		}
+		return ds
+	}
+	var rec func()
+	rec = func() {
+		best, bestDs := -1, []uint8(nil)
+		for c := range g {
+			if g[c] != 0 {
+				continue
+			}
+			ds := allowed(c)
+			if best < 0 || len(ds) < len(bestDs) {
+				best, bestDs = c, ds
+				if len(ds) == 0 {
+					return
+				}
+			}
+		}
+		if best < 0 {
+			count++
+			if first == nil {
+				first = slices.Clone(g)
+			}
+			return
+		}
+		for _, d := range bestDs {
+			g[best] = d
+			rec()
+			g[best] = 0
+			if count >= limit {
+				return
+			}
+		}
+	}
+	rec()
+	return count, first
+}
+
+// checkRecords checks every solved record against the puzzle of its line:
+// the solutions must be valid, and for grids up to 9×9 the status must
+// agree with the brute-force count.
+func checkRecords(t *testing.T, recs []jsonRecord) {
+	t.Helper()
+	fixtures := map[string]map[int]*sudoku.Puzzle{}
+	for _, r := range recs {
+		if r.Status == "invalid" {
+			if !strings.Contains(r.Error, fmt.Sprintf("%s:%d", r.File, r.Line)) {
+				t.Errorf("%s:%d: error %q does not name the file and line", r.File, r.Line, r.Error)
+			}
+			continue
+		}
+		ps, ok := fixtures[r.File]
+		if !ok {
+			ps = readFixture(t, r.File)
+			fixtures[r.File] = ps
+		}
+		p := ps[r.Line]
+		if p == nil {
+			t.Errorf("%s:%d: no puzzle starts on that line", r.File, r.Line)
+			continue
+		}
+		if r.Size != p.Size() || r.Name != p.Name {
+			t.Errorf("%s:%d: size %d name %q, want %d %q", r.File, r.Line, r.Size, r.Name, p.Size(), p.Name)
+		}
+		if r.Stats == nil || r.Stats.Solver == "" {
+			t.Errorf("%s:%d: no stats", r.File, r.Line)
+		}
+		sols := [][][]int{}
+		if r.Solution != nil {
+			sols = append(sols, r.Solution)
+		}
+		sols = append(sols, r.Solutions...)
+		for _, s := range sols {
+			if !p.IsSolutionOf(flatten(s)) {
+				t.Errorf("%s:%d: %v is not a solution", r.File, r.Line, s)
+			}
+		}
+		if p.Box > 3 { // the brute force takes too long from 16×16 up
+			continue
+		}
+		want := []string{"none", "unique", "multiple"}
+		if n, first := brute(p.Cells, p.Box, 2); r.Status != want[n] {
+			t.Errorf("%s:%d: status %s, brute force says %s", r.File, r.Line, r.Status, want[n])
+		} else if n == 1 && !slices.Equal(flatten(r.Solution), first) {
+			t.Errorf("%s:%d: solution differs from the brute-force one", r.File, r.Line)
+		}
+	}
+}
+
+func statuses(recs []jsonRecord) string {
+	var s []string
+	for _, r := range recs {
+		s = append(s, r.Status)
+	}
+	return strings.Join(s, " ")
+}
+
+func TestSolveJSON(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		files    []string
+		statuses string
+		code     int
+	}{
+		{[]string{"unique9.txt"}, "unique unique", exitOK},
+		{[]string{"multiple9.txt"}, "multiple", exitOK},
+		{[]string{"none9.txt"}, "none none", exitFail},
+		{[]string{"malformed.txt"}, "invalid invalid invalid invalid unique", exitFail},
+		{[]string{"big16.txt"}, "unique", exitOK},
+		{[]string{"small4.txt"}, "unique", exitOK},
+		{[]string{"euler5.txt"}, "unique unique unique unique unique", exitOK},
+		{[]string{"unique9.txt", "malformed.txt", "small4.txt", "none9.txt", "big16.txt", "multiple9.txt"},
+			"unique unique invalid invalid invalid invalid unique unique none none unique multiple", exitFail},
+	} {
+		t.Run(strings.Join(tc.files, ","), func(t *testing.T) {
+			t.Parallel()
+			args := []string{"sudoku", "solve", "--json"}
+			for _, f := range tc.files {
+				args = append(args, filepath.Join("testdata", f))
+			}
+			out, errOut, code := runCmd(t, "", args...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d; stderr %q", code, tc.code, errOut)
+			}
+			if errOut != "" {
+				t.Errorf("stderr %q, want nothing", errOut)
+			}
+			recs := parseLines(t, out)
+			if got := statuses(recs); got != tc.statuses {
+				t.Errorf("statuses %q, want %q", got, tc.statuses)
+			}
+			// Input order: files in argument order, lines increasing in each.
+			fi := 0
+			for i, r := range recs {
+				for fi < len(tc.files) && r.File != filepath.Join("testdata", tc.files[fi]) {
+					fi++
+				}
+				if fi == len(tc.files) {
+					t.Fatalf("record %d (%s:%d) out of order", i, r.File, r.Line)
+				}
+				if i > 0 && recs[i-1].File == r.File && recs[i-1].Line >= r.Line {
+					t.Errorf("record %d (%s:%d) out of order", i, r.File, r.Line)
+				}
+			}
+			checkRecords(t, recs)
+		})
+	}
+}
+
+func TestSolveMalformedMessages(t *testing.T) {
+	t.Parallel()
+	out, _, _ := runCmd(t, "", "sudoku", "solve", "--json", "testdata/malformed.txt")
+	recs := parseLines(t, out)
+	want := []struct {
+		line int
+		msg  string
+	}{
+		{2, "row has 12 values"},
+		{5, `'?' is not a cell value`},
+		{7, "digit 1 appears twice in row 1"},
+		{13, "grid ends after 3 rows, want 9"},
+	}
+	if len(recs) != 5 {
+		t.Fatalf("%d records, want 5", len(recs))
+	}
+	for i, w := range want {
+		r := recs[i]
+		if r.Line != w.line || !strings.Contains(r.Error, w.msg) || !strings.HasPrefix(r.Error, "sudoku: testdata/malformed.txt:") {
+			t.Errorf("record %d: line %d error %q, want line %d and %q", i, r.Line, r.Error, w.line, w.msg)
+		}
+		if r.Solution != nil || r.Stats != nil {
+			t.Errorf("record %d: an invalid puzzle has a solution or stats", i)
+		}
+	}
+}
+
+func TestSolveStdin(t *testing.T) {
+	t.Parallel()
+	in, err := os.ReadFile("testdata/unique9.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"sudoku", "solve", "--json"},
+		{"sudoku", "solve", "--json", "-"},
+		{"sudoku", "solve", "-", "--json"},
+	} {
+		out, errOut, code := runCmd(t, string(in), args...)
+		if code != exitOK || errOut != "" {
+			t.Fatalf("%q: exit %d, stderr %q", args, code, errOut)
+		}
+		recs := parseLines(t, out)
+		if statuses(recs) != "unique unique" || recs[0].File != stdinName || recs[1].Name != "Grid 01" || recs[1].Line != 3 {
+			t.Errorf("%q: got %+v", args, recs)
+		}
+	}
+}
+
+func TestSolveMissingFile(t *testing.T) {
+	t.Parallel()
+	out, errOut, code := runCmd(t, "", "sudoku", "solve", "--json", "testdata/no-such-file.txt", "testdata/small4.txt")
+	if code != exitFail {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if !strings.Contains(errOut, "no-such-file.txt") {
+		t.Errorf("stderr %q does not name the file", errOut)
+	}
+	if recs := parseLines(t, out); statuses(recs) != "unique" {
+		t.Errorf("the other file was not solved: %q", out)
+	}
+}
+
+func TestSolveLimits(t *testing.T) {
+	t.Parallel()
+	empty4 := strings.Repeat(".", 16) + "\n"
+	t.Run("all", func(t *testing.T) {
+		out, _, code := runCmd(t, empty4, "sudoku", "solve", "--json", "--all")
+		recs := parseLines(t, out)
+		if code != exitOK || len(recs) != 1 {
+			t.Fatalf("exit %d, %d records", code, len(recs))
+		}
+		r := recs[0]
+		if r.Status != "multiple" || r.Count != 288 || len(r.Solutions) != 288 {
+			t.Fatalf("status %s count %d, %d solutions; want multiple 288", r.Status, r.Count, len(r.Solutions))
+		}
+		p, _ := sudoku.New(2)
+		seen := map[string]bool{}
+		for _, s := range r.Solutions {
+			cells := flatten(s)
+			if !p.IsSolutionOf(cells) {
+				t.Errorf("not a solution: %v", s)
+			}
+			seen[string(cells)] = true
+		}
+		if len(seen) != 288 {
+			t.Errorf("%d different solutions, want 288", len(seen))
+		}
+	})
+	t.Run("limit 1", func(t *testing.T) {
+		out, _, code := runCmd(t, "", "sudoku", "solve", "--json", "--limit", "1", "testdata/multiple9.txt", "testdata/small4.txt")
+		recs := parseLines(t, out)
+		if code != exitOK || statuses(recs) != "solved solved" || recs[0].Solutions != nil {
+			t.Errorf("exit %d, %+v", code, recs)
+		}
+		checkSolutions(t, recs)
+	})
+	t.Run("limit 5", func(t *testing.T) {
+		out, _, code := runCmd(t, "", "sudoku", "solve", "--json", "--limit=5", "testdata/multiple9.txt", "testdata/small4.txt")
+		recs := parseLines(t, out)
+		if code != exitOK || statuses(recs) != "multiple unique" {
+			t.Fatalf("exit %d, %q", code, statuses(recs))
+		}
+		if n, _ := brute(flatten(recs[0].Solution), 3, 1); recs[0].Count != len(recs[0].Solutions) || n != 1 {
+			t.Errorf("count %d with %d solutions", recs[0].Count, len(recs[0].Solutions))
+		}
+		p := readFixture(t, "testdata/multiple9.txt")[2]
+		if want, _ := brute(p.Cells, 3, 5); recs[0].Count != want {
+			t.Errorf("count %d, brute force finds %d", recs[0].Count, want)
+		}
+		if len(recs[1].Solutions) != 1 {
+			t.Errorf("unique puzzle: %d solutions listed", len(recs[1].Solutions))
+		}
+		checkSolutions(t, recs)
+	})
+}
+
+func checkSolutions(t *testing.T, recs []jsonRecord) {
+	t.Helper()
+	for _, r := range recs {
+		p := readFixture(t, r.File)[r.Line]
+		if !p.IsSolutionOf(flatten(r.Solution)) {
+			t.Errorf("%s:%d: bad solution", r.File, r.Line)
+		}
+	}
+}
+
+func TestSolveTimeout(t *testing.T) {
+	t.Parallel()
+	empty25 := strings.Repeat(".", 625) + "\n"
+	out, errOut, code := runCmd(t, empty25, "sudoku", "solve", "--json", "--all", "--timeout", "50ms")
+	recs := parseLines(t, out)
+	if code != exitFail || len(recs) != 1 || recs[0].Status != "timeout" || recs[0].Error != "no answer within 50ms" {
+		t.Errorf("exit %d, stderr %q, records %+v", code, errOut, recs)
+	}
+}
+
+func TestSolveInterrupted(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, errOut, code := runCtx(t, ctx, "", "sudoku", "solve", "testdata/unique9.txt")
+	if code != exitFail || !strings.Contains(errOut, "interrupted") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestGolden checks the human output, with times replaced by T.
+func TestGolden(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"solve-unique9", []string{"sudoku", "solve", "testdata/unique9.txt"}},
+		{"solve-multiple9", []string{"sudoku", "solve", "testdata/multiple9.txt"}},
+		{"solve-none9", []string{"sudoku", "solve", "testdata/none9.txt"}},
+		{"solve-malformed", []string{"sudoku", "solve", "testdata/malformed.txt"}},
+		{"solve-small4-grid", []string{"sudoku", "solve", "--format", "grid", "testdata/small4.txt"}},
+		{"solve-big16-line", []string{"sudoku", "solve", "--format=line", "testdata/big16.txt"}},
+		{"solve-big16-pretty", []string{"sudoku", "solve", "testdata/big16.txt"}},
+		{"solve-euler-format", []string{"sudoku", "solve", "-format", "euler", "testdata/unique9.txt"}},
+		{"solve-all4", []string{"sudoku", "solve", "--all", "--format", "line", "testdata/small4.txt", "testdata/multiple9.txt"}},
+		{"format-line", []string{"sudoku", "format", "--to", "line", "testdata/unique9.txt", "testdata/small4.txt", "testdata/big16.txt"}},
+		{"format-grid", []string{"sudoku", "format", "--to", "grid", "testdata/unique9.txt", "testdata/small4.txt", "testdata/big16.txt"}},
+		{"format-euler", []string{"sudoku", "convert", "--to", "euler", "testdata/unique9.txt", "testdata/multiple9.txt"}},
+		{"format-pretty", []string{"sudoku", "format", "--to", "pretty", "testdata/small4.txt", "testdata/big16.txt"}},
+		{"format-malformed", []string{"sudoku", "format", "testdata/malformed.txt"}},
+		{"format-euler-16", []string{"sudoku", "format", "--to", "euler", "testdata/big16.txt", "testdata/small4.txt"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			out, errOut, code := runCmd(t, "", tc.args...)
+			got := fmt.Sprintf("$ puzzle %s\n%s-- stderr --\n%s-- exit %d --\n", strings.Join(tc.args, " "), out, errOut, code)
+			checkGolden(t, tc.name+".golden", normalise(got))
+		})
+	}
+}
+
+// TestFormatRoundTrip converts the fixtures to every layout and reads them back.
+func TestFormatRoundTrip(t *testing.T) {
+	t.Parallel()
+	for _, file := range []string{"unique9.txt", "multiple9.txt", "none9.txt", "small4.txt", "big16.txt", "euler5.txt"} {
+		orig := readFixture(t, filepath.Join("testdata", file))
+		var want []*sudoku.Puzzle
+		for _, p := range orig {
+			want = append(want, p)
+		}
+		slices.SortFunc(want, func(a, b *sudoku.Puzzle) int { return a.Line - b.Line })
+		for _, to := range []string{"line", "grid", "euler", "pretty"} {
+			out, errOut, code := runCmd(t, "", "sudoku", "format", "--to", to, filepath.Join("testdata", file))
+			if to == "euler" && want[0].Size() > 9 {
+				if code != exitFail || !strings.Contains(errOut, "big16.txt:2") {
+					t.Errorf("%s to euler: exit %d, stderr %q", file, code, errOut)
+				}
+				continue
+			}
+			if code != exitOK {
+				t.Errorf("%s to %s: exit %d, stderr %q", file, to, code, errOut)
+				continue
+			}
+			got, err := sudoku.ReadAll(strings.NewReader(out), "out")
+			if err != nil {
+				t.Errorf("%s to %s: reading back: %v\n%s", file, to, err, out)
+				continue
+			}
+			if len(got) != len(want) {
+				t.Errorf("%s to %s: %d puzzles back, want %d", file, to, len(got), len(want))
+				continue
+			}
+			for i := range got {
+				if got[i].Box != want[i].Box || !slices.Equal(got[i].Cells, want[i].Cells) {
+					t.Errorf("%s to %s: puzzle %d changed", file, to, i+1)
+				}
+			}
+		}
+	}
+}
+
+func TestEuler(t *testing.T) {
+	t.Parallel()
+	ps, err := sudoku.ReadAll(must(os.Open("testdata/euler5.txt")), "euler5.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	for _, p := range ps {
+		n, sol := brute(p.Cells, 3, 2)
+		if n != 1 {
+			t.Fatalf("%s: brute force finds %d solutions", p.Name, n)
+		}
+		want += 100*int(sol[0]) + 10*int(sol[1]) + int(sol[2])
+	}
+	out, errOut, code := runCmd(t, "", "sudoku", "euler", "testdata/euler5.txt")
+	if code != exitOK || errOut != "" || out != fmt.Sprintln(want) {
+		t.Errorf("exit %d, stdout %q, stderr %q; want %d", code, out, errOut, want)
+	}
+
+	for _, tc := range []struct{ file, msg string }{
+		{"multiple9.txt", "multiple9.txt:2: multiple, want exactly one solution"},
+		{"none9.txt", "none9.txt:2: none"},
+		{"small4.txt", "small4.txt:2: a 4×4 grid"},
+		{"malformed.txt", "malformed.txt:2: row has 12 values"},
+		{"no-such-file.txt", "no-such-file.txt"},
+	} {
+		out, errOut, code := runCmd(t, "", "sudoku", "euler", "testdata/euler5.txt", filepath.Join("testdata", tc.file))
+		if code != exitFail || out != "" || !strings.Contains(errOut, tc.msg) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 1 and %q", tc.file, code, out, errOut, tc.msg)
+		}
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// sharedData returns the shared data directory, or skips the test.
+func sharedData(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("PUZZLE_DATA")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "shared", "data")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "sudoku")); err != nil {
+		t.Skipf("no shared data: %v", err)
+	}
+	return dir
+}
+
+func TestEulerShared(t *testing.T) {
+	t.Parallel()
+	file := filepath.Join(sharedData(t), "sudoku", "project-euler-96", "p096_sudoku.txt")
+	out, errOut, code := runCmd(t, "", "sudoku", "euler", file)
+	if code != exitOK || out != "24702\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 24702", code, out, errOut)
+	}
+}
+
+type benchJSON struct {
+	Set       string  `json:"set"`
+	Puzzles   int     `json:"puzzles"`
+	Unique    int     `json:"unique"`
+	Multiple  int     `json:"multiple"`
+	None      int     `json:"none"`
+	Timeout   int     `json:"timeout"`
+	PerSecond float64 `json:"puzzles_per_s"`
+	NodesEach float64 `json:"nodes_per_puzzle"`
+}
+
+func TestBench(t *testing.T) {
+	// Not parallel: bench sets GOMAXPROCS while timing.
+	out, errOut, code := runCmd(t, "", "sudoku", "bench", "--data", "testdata/benchdata", "--set", "norvig-top95", "--json")
+	if code != exitOK || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	var r benchJSON
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %q", err, out)
+	}
+	if r.Set != "norvig-top95" || r.Puzzles != 3 || r.Unique != 2 || r.Multiple != 1 || r.PerSecond <= 0 {
+		t.Errorf("got %+v", r)
+	}
+
+	t.Setenv("PUZZLE_DATA", "testdata/benchdata")
+	out, errOut, code = runCmd(t, "", "sudoku", "bench", "--set", "top95.txt", "--max", "2")
+	if code != exitOK || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if last := strings.Fields(lines[len(lines)-1]); len(lines) != 4 || !strings.HasPrefix(lines[2], "set ") || last[0] != "norvig-top95" || last[1] != "2" || last[2] != "1" {
+		t.Errorf("table:\n%s", out)
+	}
+
+	_, errOut, code = runCmd(t, "", "sudoku", "bench", "--set", "norvig-hardest")
+	if code != exitFail || !strings.Contains(errOut, filepath.Join("norvig", "hardest.txt")) {
+		t.Errorf("missing set file: exit %d, stderr %q", code, errOut)
+	}
+	_, errOut, code = runCmd(t, "", "sudoku", "bench", "--data", "testdata/nowhere")
+	if code != exitFail || !strings.Contains(errOut, "no sudoku data at") || !strings.Contains(errOut, "nowhere") {
+		t.Errorf("missing data: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestBenchShared(t *testing.T) {
+	dir := sharedData(t)
+	out, errOut, code := runCmd(t, "", "sudoku", "bench", "--data", dir, "--max", "20", "--json",
+		"--set", "norvig-hardest,gecode-9x9,gecode-16x16,17-clue")
+	if code != exitOK || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	var sets []string
+	for line := range strings.Lines(out) {
+		var r benchJSON
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Puzzles == 0 || r.Puzzles > 20 || r.Unique+r.Multiple+r.None != r.Puzzles || r.Timeout != 0 {
+			t.Errorf("%+v", r)
+		}
+		sets = append(sets, r.Set)
+	}
+	if strings.Join(sets, ",") != "norvig-hardest,gecode-9x9,gecode-16x16,17-clue" {
+		t.Errorf("sets %q", sets)
+	}
+}

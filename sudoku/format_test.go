@@ -1,0 +1,273 @@
+package sudoku
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func readFile(t *testing.T, name string) ([]*Puzzle, []error) {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	return readEvery(f, name)
+}
+
+// readEvery reads every record of r, keeping the per-puzzle errors.
+func readEvery(r io.Reader, name string) ([]*Puzzle, []error) {
+	rd := NewReader(r, name)
+	var ps []*Puzzle
+	var errs []error
+	for {
+		p, err := rd.Next()
+		if err == io.EOF {
+			return ps, errs
+		}
+		if err != nil {
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				return ps, append(errs, err)
+			}
+			errs = append(errs, err)
+			continue
+		}
+		ps = append(ps, p)
+	}
+}
+
+func TestReadLayouts(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		file  string
+		count int
+		box   int
+		lines []int
+		names []string
+		check func(*testing.T, []*Puzzle)
+	}{
+		{file: "testdata/euler.txt", count: 2, box: 3, lines: []int{1, 11}, names: []string{"Grid 01", "Grid 02"},
+			check: func(t *testing.T, ps []*Puzzle) {
+				if ps[0].At(0, 2) != 3 || ps[0].At(8, 6) != 3 || ps[1].At(0, 0) != 2 {
+					t.Errorf("cells read wrong: %v", ps[0])
+				}
+			}},
+		{file: "testdata/crlf.txt", count: 2, box: 3, lines: []int{2, 3},
+			check: func(t *testing.T, ps []*Puzzle) {
+				if ps[0].At(0, 0) != 4 || ps[1].Givens() != 17 {
+					t.Errorf("cells read wrong: %v", ps[1])
+				}
+			}},
+		{file: "testdata/grid16.txt", count: 1, box: 4, lines: []int{2},
+			check: func(t *testing.T, ps []*Puzzle) {
+				if ps[0].At(0, 0) != 13 || ps[0].At(0, 8) != 16 || ps[0].At(1, 15) != 11 {
+					t.Errorf("cells read wrong: %v", ps[0])
+				}
+			}},
+		{file: "testdata/pretty.txt", count: 1, box: 3, lines: []int{1},
+			check: func(t *testing.T, ps []*Puzzle) {
+				if ps[0].At(0, 0) != 5 || ps[0].At(8, 8) != 9 || ps[0].Givens() != 30 {
+					t.Errorf("cells read wrong: %v", ps[0])
+				}
+			}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			ps, errs := readFile(t, tc.file)
+			if len(errs) > 0 {
+				t.Fatalf("errors: %v", errs)
+			}
+			if len(ps) != tc.count {
+				t.Fatalf("read %d puzzles, want %d", len(ps), tc.count)
+			}
+			for i, p := range ps {
+				if p.Box != tc.box {
+					t.Errorf("puzzle %d: box %d, want %d", i, p.Box, tc.box)
+				}
+				if p.Line != tc.lines[i] {
+					t.Errorf("puzzle %d: line %d, want %d", i, p.Line, tc.lines[i])
+				}
+				if tc.names != nil && p.Name != tc.names[i] {
+					t.Errorf("puzzle %d: name %q, want %q", i, p.Name, tc.names[i])
+				}
+			}
+			tc.check(t, ps)
+		})
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	t.Parallel()
+	ps, errs := readFile(t, "testdata/bad.txt")
+	want := []struct {
+		line int
+		msg  string
+	}{
+		{3, "row has 80 values"},
+		{4, `'x' is 33, out of range 1..9`},
+		{5, "digit 5 appears twice in row 1"},
+		{10, "grid ends after 4 rows, want 9"},
+	}
+	if len(ps) != 1 || ps[0].Line != 2 {
+		t.Errorf("want the one good puzzle of line 2, got %d puzzles", len(ps))
+	}
+	if len(errs) != len(want) {
+		t.Fatalf("got %d errors, want %d: %v", len(errs), len(want), errs)
+	}
+	for i, w := range want {
+		var se *SyntaxError
+		if !errors.As(errs[i], &se) {
+			t.Fatalf("error %d is %T, not a *SyntaxError: %v", i, errs[i], errs[i])
+		}
+		if se.Line != w.line || se.File != "testdata/bad.txt" || !strings.Contains(se.Msg, w.msg) {
+			t.Errorf("error %d = %v, want line %d and %q", i, errs[i], w.line, w.msg)
+		}
+		if !strings.HasPrefix(se.Error(), "sudoku: testdata/bad.txt:") {
+			t.Errorf("error text %q lacks the file prefix", se.Error())
+		}
+	}
+}
+
+func TestReadMessages(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, msg string }{
+		{"1 2 3\n", "row has 3 values"},
+		{"1 2 3 4\n1 2\n", "row 2 has 2 values, want 4"},
+		{"1 2 3 4\n3 4 1 2\n2 1 4 5\n", "out of range 1..4"},
+		{strings.Repeat("H", 256) + "\n", "out of range 1..16"},
+		{"Grid 7\n", `"Grid 7" is not followed by a grid`},
+		{"quizzes,solutions\n" + strings.Repeat(".", 80) + ",x\n", "first CSV field has 80 characters"},
+		{"1 2\n3 4\n", "row has 2 values"},
+		{"12 -3 0 0\n", "is not a cell value"},
+	}
+	for _, tc := range tests {
+		_, errs := readEvery(strings.NewReader(tc.in), "in")
+		if len(errs) == 0 || !strings.Contains(errs[0].Error(), tc.msg) {
+			t.Errorf("reading %.40q: errors %v, want %q", tc.in, errs, tc.msg)
+		}
+	}
+}
+
+func TestReadCSV(t *testing.T) {
+	t.Parallel()
+	line := strings.Repeat(".", 80) + "1"
+	ps, errs := readEvery(strings.NewReader("quizzes,solutions\n"+line+","+strings.Repeat("1", 81)+"\n"), "csv")
+	if len(errs) > 0 || len(ps) != 1 || ps[0].Cells[80] != 1 || ps[0].Line != 2 {
+		t.Fatalf("CSV read: %v %v", ps, errs)
+	}
+}
+
+func TestReadRejectsHugeLine(t *testing.T) {
+	t.Parallel()
+	_, errs := readEvery(strings.NewReader(strings.Repeat("1", 2<<20)), "huge")
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "longer than 1 MiB") {
+		t.Fatalf("errors %v", errs)
+	}
+}
+
+// randomPuzzle returns a random valid puzzle of box size b: a complete grid
+// from RandomSolution with each cell kept with probability keep.
+func randomPuzzle(t testing.TB, rng *rand.Rand, b int, keep float64) *Puzzle {
+	t.Helper()
+	sol, err := RandomSolution(t.Context(), b, nil, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := New(b)
+	for i, v := range sol {
+		if rng.Float64() < keep {
+			p.Cells[i] = v
+		}
+	}
+	return p
+}
+
+func TestFormatRoundTrip(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(1, 2))
+	for b := MinBox; b <= MaxBox; b++ {
+		p := randomPuzzle(t, rng, b, 0.4)
+		for _, f := range []Format{FormatLine, FormatGrid, FormatEuler, FormatPretty} {
+			var buf bytes.Buffer
+			err := p.Format(&buf, f)
+			if f == FormatEuler && p.Size() > 9 || f == FormatLine && p.Size() > maxLineValues {
+				if err == nil {
+					t.Errorf("box %d: format %v accepted a %d×%d grid", b, f, p.Size(), p.Size())
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("box %d format %v: %v", b, f, err)
+			}
+			text := buf.String()
+			// Two copies: the reader must find where one ends.
+			got, errs := readEvery(strings.NewReader(text+"\n"+text), f.String())
+			if len(errs) > 0 || len(got) != 2 {
+				t.Fatalf("box %d format %v: read back %d puzzles, errors %v\n%s", b, f, len(got), errs, text)
+			}
+			for _, q := range got {
+				if q.Box != b || !slices.Equal(q.Cells, p.Cells) {
+					t.Fatalf("box %d format %v: round trip changed the grid\n%s", b, f, text)
+				}
+			}
+		}
+	}
+}
+
+func TestParseFormat(t *testing.T) {
+	t.Parallel()
+	for _, name := range formatNames {
+		f, err := ParseFormat(name)
+		if err != nil || f.String() != name {
+			t.Errorf("ParseFormat(%q) = %v, %v", name, f, err)
+		}
+	}
+	if _, err := ParseFormat("xml"); err == nil {
+		t.Error("ParseFormat accepted xml")
+	}
+}
+
+func FuzzReader(f *testing.F) {
+	for _, name := range []string{"euler.txt", "crlf.txt", "grid16.txt", "pretty.txt", "bad.txt"} {
+		b, err := os.ReadFile("testdata/" + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte("1 2 3 4\n3 4 1 2\n\n2 1\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rd := NewReader(bytes.NewReader(data), "fuzz")
+		for range 10000 {
+			p, err := rd.Next()
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				if !errors.As(err, new(*SyntaxError)) {
+					return
+				}
+				continue
+			}
+			if err := p.Validate(); err != nil {
+				t.Fatalf("reader returned an invalid puzzle: %v", err)
+			}
+			var buf bytes.Buffer
+			if err := p.Format(&buf, FormatGrid); err != nil {
+				t.Fatal(err)
+			}
+			q, err := Parse(&buf)
+			if err != nil || !slices.Equal(p.Cells, q.Cells) {
+				t.Fatalf("grid round trip failed: %v", err)
+			}
+		}
+		t.Fatal("reader did not reach the end of its input")
+	})
+}

@@ -1,0 +1,87 @@
+package sudoku
+
+import "math/bits"
+
+// Tables for the 9×9 bitboard solver (solve9.go). A band word is 27 bits:
+// bit 9r+c is row r (0..2) of the band and column c (0..8). A minirow is
+// the three cells of one row inside one box; the nine minirows of a band
+// are numbered 3r+k, k the box (0..2). Word i of a state is digit i/3+1 in
+// band i%3.
+var (
+	// t9Boxes maps the nine bits of a row to the three bits of the boxes
+	// where the row has a candidate.
+	t9Boxes [512]uint32
+	// t9Perm maps the minirows of a band that hold a digit to the cells of
+	// those that belong to at least one complete placement of the digit in
+	// the band (one minirow per row and per box); 0 if there is none.
+	t9Perm [512]uint32
+	// t9Pointing maps the columns of a band that hold a digit to the cells,
+	// in all three rows, of those that are the only such column of their
+	// box: the two other bands lose them.
+	t9Pointing [512]uint32
+	// t9Claim maps the columns whose digit lies in one band only to the
+	// cells of that band that must lose it: in each box with such a
+	// column, the other columns of the box.
+	t9Claim [512]uint32
+	// t9Single maps a row pattern to itself if it has one bit, else to 0.
+	t9Single [512]uint32
+	// t9Row maps a bit of a band word to the mask of its row.
+	t9Row [27]uint32
+	// t9Band is the band of word i, t9Others the two words of the same
+	// digit in the other bands.
+	t9Band   [27]uint8
+	t9Others [27][2]uint8
+	// t9Peers lists, for a cell (row-major 0..80), the other cells of its
+	// row, column and box, as three band words.
+	t9Peers [81][3]uint32
+)
+
+func init() {
+	perms := [6][3]uint32{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+	for p := range uint32(512) {
+		for k := range uint32(3) {
+			if p>>(3*k)&7 != 0 {
+				t9Boxes[p] |= 1 << k
+			}
+		}
+		for _, pi := range perms {
+			var cells uint32
+			for r, k := range pi {
+				cells |= 7 << (9*uint32(r) + 3*k)
+				if p>>(3*uint32(r)+k)&1 == 0 {
+					cells = 0
+					break
+				}
+			}
+			t9Perm[p] |= cells
+		}
+		var el, cl uint32
+		for k := range 3 {
+			m := p >> (3 * k) & 7
+			if bits.OnesCount32(m) == 1 {
+				el |= m << (3 * k)
+			}
+			if m != 0 {
+				cl |= (7 &^ m) << (3 * k)
+			}
+		}
+		t9Pointing[p] = el | el<<9 | el<<18
+		t9Claim[p] = cl | cl<<9 | cl<<18
+		if bits.OnesCount32(p) == 1 {
+			t9Single[p] = p
+		}
+	}
+	for i := range t9Row {
+		t9Row[i] = 0x1FF << (9 * (i / 9))
+		b, base := i%3, i-i%3
+		t9Band[i] = uint8(b)
+		t9Others[i] = [2]uint8{uint8(base + (b+1)%3), uint8(base + (b+2)%3)}
+	}
+	for c := range 81 {
+		for o := range 81 {
+			if o != c && (o/9 == c/9 || o%9 == c%9 || (o/27 == c/27 && o%9/3 == c%9/3)) {
+				t9Peers[c][o/27] |= 1 << (o % 27)
+			}
+		}
+	}
+}

@@ -1,0 +1,407 @@
+package sudoku
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math/bits"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"puzzle/internal/status"
+)
+
+// s9DataDir is the folder of the shared Sudoku data: $PUZZLE_DATA/sudoku, or
+// ../../shared/data/sudoku from the package folder.
+func s9DataDir() string {
+	if d := os.Getenv("PUZZLE_DATA"); d != "" {
+		return filepath.Join(d, "sudoku")
+	}
+	return filepath.Join("..", "..", "shared", "data", "sudoku")
+}
+
+// s9LoadTest reads a data file for a test, skipping the test when it is absent.
+func s9LoadTest(t *testing.T, rel string) []*Puzzle {
+	t.Helper()
+	path := filepath.Join(s9DataDir(), rel)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Skipf("test data absent: %v", err)
+	}
+	defer f.Close()
+	ps, err := ReadAll(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) == 0 {
+		t.Fatalf("%s: no puzzles", path)
+	}
+	return ps
+}
+
+// s9Oracle is a plain backtracking solver for 9×9 grids, independent of
+// solve9.go: it fills the empty cell with the fewest candidates, counting
+// solutions up to max. If rng is not nil, digits are tried in random order.
+type s9Oracle struct {
+	g        [81]uint8
+	row, col [9]uint16
+	box      [9]uint16
+	count    int
+	max      int
+	first    [81]uint8 // the first solution found
+	rng      *rand.Rand
+}
+
+func s9NewOracle(cells []uint8, max int, rng *rand.Rand) (*s9Oracle, bool) {
+	o := &s9Oracle{max: max, rng: rng}
+	for i, v := range cells {
+		if v == 0 {
+			continue
+		}
+		r, c, m := i/9, i%9, uint16(1)<<v
+		if (o.row[r]|o.col[c]|o.box[r/3*3+c/3])&m != 0 {
+			return o, false
+		}
+		o.set(i, v)
+	}
+	return o, true
+}
+
+func (o *s9Oracle) set(i int, v uint8) {
+	r, c, m := i/9, i%9, uint16(1)<<v
+	o.g[i] = v
+	o.row[r] |= m
+	o.col[c] |= m
+	o.box[r/3*3+c/3] |= m
+}
+
+func (o *s9Oracle) unset(i int) {
+	r, c, m := i/9, i%9, uint16(1)<<o.g[i]
+	o.g[i] = 0
+	o.row[r] &^= m
+	o.col[c] &^= m
+	o.box[r/3*3+c/3] &^= m
+}
+
+// solve runs the search and reports whether it stopped at max solutions.
+func (o *s9Oracle) solve() bool {
+	best, bestFree := -1, uint16(0)
+	for i := range o.g {
+		if o.g[i] != 0 {
+			continue
+		}
+		r, c := i/9, i%9
+		free := ^(o.row[r] | o.col[c] | o.box[r/3*3+c/3]) & 0x3FE
+		if best < 0 || bits.OnesCount16(free) < bits.OnesCount16(bestFree) {
+			best, bestFree = i, free
+		}
+	}
+	if best < 0 {
+		if o.count == 0 {
+			o.first = o.g
+		}
+		o.count++
+		return o.count >= o.max
+	}
+	var digits []uint8
+	for v := uint8(1); v <= 9; v++ {
+		if bestFree&(1<<v) != 0 {
+			digits = append(digits, v)
+		}
+	}
+	if o.rng != nil {
+		o.rng.Shuffle(len(digits), func(i, j int) { digits[i], digits[j] = digits[j], digits[i] })
+	}
+	for _, v := range digits {
+		o.set(best, v)
+		stop := o.solve()
+		o.unset(best)
+		if stop {
+			return true
+		}
+	}
+	return false
+}
+
+// s9Count returns the number of solutions of cells, at most max.
+func s9Count(cells []uint8, max int) int {
+	o, ok := s9NewOracle(cells, max, nil)
+	if !ok {
+		return 0
+	}
+	o.solve()
+	return o.count
+}
+
+// s9RandomGrid returns a complete 9×9 grid drawn by the oracle.
+func s9RandomGrid(rng *rand.Rand) []uint8 {
+	o, _ := s9NewOracle(make([]uint8, 81), 1, rng)
+	o.solve()
+	return o.first[:]
+}
+
+// s9RandomPuzzle removes holes random cells of a random complete grid.
+func s9RandomPuzzle(rng *rand.Rand, holes int) *Puzzle {
+	cells := s9RandomGrid(rng)
+	for _, i := range rng.Perm(81)[:holes] {
+		cells[i] = 0
+	}
+	return &Puzzle{Box: 3, Cells: cells}
+}
+
+// s9Contradictory returns a puzzle without a solution whose givens repeat no
+// digit in any unit: a random puzzle with one empty cell given a digit that
+// its units allow but that no solution has there.
+func s9Contradictory(rng *rand.Rand) *Puzzle {
+	for {
+		p := s9RandomPuzzle(rng, 30+rng.IntN(20))
+		o, _ := s9NewOracle(p.Cells, 1, nil)
+		for _, i := range rng.Perm(81) {
+			if p.Cells[i] != 0 {
+				continue
+			}
+			r, c := i/9, i%9
+			free := ^(o.row[r] | o.col[c] | o.box[r/3*3+c/3]) & 0x3FE
+			for v := uint8(1); v <= 9; v++ {
+				if free&(1<<v) == 0 {
+					continue
+				}
+				q := &Puzzle{Box: 3, Cells: slices.Clone(p.Cells)}
+				q.Cells[i] = v
+				if s9Count(q.Cells, 1) == 0 {
+					return q
+				}
+			}
+		}
+	}
+}
+
+// s9CheckSolutions checks that every solution solves p and that they differ.
+func s9CheckSolutions(t *testing.T, p *Puzzle, sols [][]uint8) {
+	t.Helper()
+	for k, s := range sols {
+		if !p.IsSolutionOf(s) {
+			t.Fatalf("%v: solution %d is not a solution: %v", p, k, s)
+		}
+		for _, o := range sols[:k] {
+			if bytes.Equal(o, s) {
+				t.Fatalf("%v: solution %d found twice", p, k)
+			}
+		}
+	}
+}
+
+func TestSolve9x9Oracle(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(1, 96))
+	type tc struct {
+		p    *Puzzle
+		kind string
+	}
+	var cases []tc
+	for range 300 {
+		// From a few holes (unique) to most of the grid (many solutions).
+		cases = append(cases, tc{s9RandomPuzzle(rng, 5+rng.IntN(66)), "random"})
+	}
+	for range 60 {
+		cases = append(cases, tc{s9Contradictory(rng), "contradictory"})
+	}
+	cases = append(cases, tc{&Puzzle{Box: 3, Cells: make([]uint8, 81)}, "empty"})
+	const capAll = 300 // limit -1 is checked when there are fewer solutions
+	var seen [4]int    // puzzles with 0, 1, 2..capAll-1, capAll+ solutions
+	ctx := context.Background()
+	for _, c := range cases {
+		orig := slices.Clone(c.p.Cells)
+		if err := c.p.Validate(); err != nil {
+			t.Fatalf("%s puzzle %v does not validate: %v", c.kind, c.p, err)
+		}
+		want := s9Count(c.p.Cells, capAll)
+		switch {
+		case want >= capAll:
+			seen[3]++
+		case want >= 2:
+			seen[2]++
+		default:
+			seen[want]++
+		}
+		if c.kind == "contradictory" && want != 0 {
+			t.Fatalf("contradictory puzzle %v has a solution", c.p)
+		}
+		for _, limit := range []int{1, 2, 3, -1} {
+			if limit < 0 && want >= capAll {
+				continue
+			}
+			r, err := solve9x9(ctx, c.p, limit)
+			if err != nil {
+				t.Fatalf("%s %v limit %d: %v", c.kind, c.p, limit, err)
+			}
+			exp := want
+			if limit > 0 {
+				exp = min(want, limit)
+			}
+			if len(r.Solutions) != exp {
+				t.Fatalf("%s %v limit %d: %d solutions, want %d", c.kind, c.p, limit, len(r.Solutions), exp)
+			}
+			s9CheckSolutions(t, c.p, r.Solutions)
+		}
+		if !bytes.Equal(orig, c.p.Cells) {
+			t.Fatalf("solve9x9 changed the puzzle %v", c.p)
+		}
+	}
+	t.Logf("puzzles with 0, 1, 2..%d, %d+ solutions: %v", capAll-1, capAll, seen)
+	for k, n := range seen {
+		if n < 10 {
+			t.Errorf("only %d test puzzles in solution-count class %d", n, k)
+		}
+	}
+}
+
+// TestSolve9x9Grids checks grids with a known number of solutions.
+func TestSolve9x9Grids(t *testing.T) {
+	t.Parallel()
+	// Removing a 2×2 rectangle of two digits that sit on two rows, two
+	// columns and two boxes leaves exactly two solutions.
+	const grid = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+	cells := make([]uint8, 81)
+	for i := range cells {
+		cells[i] = grid[i] - '0'
+	}
+	full := &Puzzle{Box: 3, Cells: cells}
+	if !full.IsSolutionOf(cells) {
+		t.Fatal("the test grid is not a solution")
+	}
+	two := full.Clone()
+	for _, i := range []int{0, 1, 27, 28} { // 1 2 / 2 1 in rows 1, 4, columns 1, 2
+		two.Cells[i] = 0
+	}
+	tests := []struct {
+		name  string
+		p     *Puzzle
+		limit int
+		want  int
+	}{
+		{"full grid", full, 2, 1},
+		{"full grid all", full, -1, 1},
+		{"rectangle", two, 2, 2},
+		{"rectangle one", two, 1, 1},
+		{"rectangle all", two, -1, 2},
+	}
+	for _, tt := range tests {
+		if got := s9Count(tt.p.Cells, 100); got != tt.want && tt.limit != 1 {
+			t.Fatalf("%s: oracle finds %d solutions, test expects %d", tt.name, got, tt.want)
+		}
+		r, err := solve9x9(context.Background(), tt.p, tt.limit)
+		if err != nil || len(r.Solutions) != tt.want {
+			t.Errorf("%s: %d solutions, %v; want %d", tt.name, len(r.Solutions), err, tt.want)
+		}
+		s9CheckSolutions(t, tt.p, r.Solutions)
+	}
+}
+
+// TestSolve9x9General compares the 9×9 solver with the general engine.
+func TestSolve9x9General(t *testing.T) {
+	t.Parallel()
+	for _, rel := range []string{"project-euler-96/p096_sudoku.txt", "norvig/top95.txt", "norvig/hardest.txt"} {
+		t.Run(filepath.Base(rel), func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			for _, p := range s9LoadTest(t, rel) {
+				for _, limit := range []int{0, 1} {
+					fast, err1 := Solve(ctx, p, Options{Limit: limit})
+					gen, err2 := Solve(ctx, p, Options{Limit: limit, General: true})
+					if err1 != nil || err2 != nil {
+						t.Fatalf("line %d: errors %v, %v", p.Line, err1, err2)
+					}
+					if fast.Stats.Solver != "9x9" {
+						t.Fatalf("Solve used solver %q for a 9×9 grid", fast.Stats.Solver)
+					}
+					if fast.Status != gen.Status {
+						t.Fatalf("line %d limit %d: status %v, general engine %v", p.Line, limit, fast.Status, gen.Status)
+					}
+					s9CheckSolutions(t, p, fast.Solutions)
+					if fast.Status == status.Unique && !bytes.Equal(fast.Solutions[0], gen.Solutions[0]) {
+						t.Fatalf("line %d: solutions differ", p.Line)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestSolve9x9Data checks the tdoku benchmark files: the 17-clue and the
+// hard sets have one solution each, Serg's benchmark has several each.
+// The 48,766 puzzles of the 11+ set are sampled.
+func TestSolve9x9Data(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		file  string
+		want  status.Status
+		every int // check every n-th puzzle
+	}{
+		{"puzzles2_17_clue", status.Unique, 1},
+		{"puzzles3_magictour_top1465", status.Unique, 1},
+		{"puzzles5_forum_hardest_1905_11+", status.Unique, 20},
+		{"puzzles6_forum_hardest_1106", status.Unique, 1},
+		{"puzzles7_serg_benchmark", status.Multiple, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			t.Parallel()
+			ps := s9LoadTest(t, filepath.Join("tdoku", tt.file))
+			every := tt.every
+			if testing.Short() {
+				every *= 10
+			}
+			for k := 0; k < len(ps); k += every {
+				p := ps[k]
+				r, err := Solve(context.Background(), p, Options{})
+				if err != nil || r.Status != tt.want {
+					t.Fatalf("line %d: %v, %v; want %v", p.Line, r.Status, err, tt.want)
+				}
+				s9CheckSolutions(t, p, r.Solutions)
+			}
+		})
+	}
+}
+
+// TestSolve9x9Cancel enumerates the solutions of an empty grid, which
+// cannot finish, under a cancelled context and under a deadline.
+func TestSolve9x9Cancel(t *testing.T) {
+	t.Parallel()
+	empty := &Puzzle{Box: 3, Cells: make([]uint8, 81)}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	deadline, cancel2 := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel2()
+	tests := []struct {
+		name string
+		ctx  context.Context
+		want error
+	}{
+		{"cancelled", cancelled, context.Canceled},
+		{"deadline", deadline, context.DeadlineExceeded},
+	}
+	for _, tt := range tests {
+		start := time.Now()
+		r, err := solve9x9(tt.ctx, empty, -1)
+		took := time.Since(start)
+		if !errors.Is(err, tt.want) {
+			t.Errorf("%s: error %v, want %v", tt.name, err, tt.want)
+		}
+		if took > 2*time.Second {
+			t.Errorf("%s: took %v", tt.name, took)
+		}
+		s9CheckSolutions(t, empty, r.Solutions[:min(len(r.Solutions), 50)])
+		if tt.name == "deadline" && len(r.Solutions) == 0 {
+			t.Errorf("%s: no solutions found in 50 ms", tt.name)
+		}
+	}
+	r, err := Solve(cancelled, empty, Options{Limit: -1})
+	if !errors.Is(err, context.Canceled) || r.Status != status.Timeout {
+		t.Errorf("Solve: status %v, error %v; want timeout, %v", r.Status, err, context.Canceled)
+	}
+}
