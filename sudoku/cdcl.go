@@ -619,28 +619,6 @@ func (s *cdcl) cancelled() bool {
 	}
 }
 
-// restrict makes false, at level 0, every cell-digit variable outside the
-// candidate sets cand (one bitset per cell), and reports false if that
-// already contradicts the givens.
-func (s *cdcl) restrict(cand []uint64) bool {
-	n := s.n
-	for c, m := range cand {
-		for d := range n {
-			if m&(1<<d) != 0 {
-				continue
-			}
-			l := int32(c*n+d)*2 + 1
-			switch s.litValue(l) {
-			case -1:
-				return false
-			case 0:
-				s.enqueue(l, reasonDecision)
-			}
-		}
-	}
-	return true
-}
-
 // solve finds up to limit solutions (all if limit < 0) of the givens,
 // excluding each found one by a clause that negates its decisions.
 func (s *cdcl) solve(givens []uint8, limit int) [][]uint8 {

@@ -1,7 +1,5 @@
 package sudoku
 
-import "math/bits"
-
 // board is one node of the search: the candidates of every cell as a bitset
 // (bit d-1 for digit d) and the value of every assigned cell.
 type board struct {
@@ -250,5 +248,3 @@ func (e *engine) lockedCandidates(b *board) (changed, ok bool) {
 	}
 	return changed, true
 }
-
-func popcount(m uint64) int { return bits.OnesCount64(m) }

@@ -152,6 +152,4 @@ func fullMask(n int) uint64 {
 	return uint64(1)<<n - 1
 }
 
-func single(m uint64) bool { return m != 0 && m&(m-1) == 0 }
-
 func digitOf(m uint64) uint8 { return uint8(bits.TrailingZeros64(m) + 1) }
