@@ -1,0 +1,31 @@
+// Package sudoku reads, writes, solves, explains, rates and generates
+// Sudoku puzzles of every size N×N with N = b² boxes of b×b cells, from 4×4
+// (b = 2) to 64×64 (b = 8).
+//
+// Solve proves uniqueness by default: it looks for a second solution, and
+// reports Unique, Multiple or None (or Solved when asked for one solution
+// only). Three engines share the work:
+//
+//   - 9×9 grids use a bitboard solver (solve9.go): per digit, three bands
+//     of 27 bits; band tables give locked candidates and hidden singles in
+//     one lookup, bit-sliced counters give naked singles, and the search
+//     guesses on a bivalue cell. The method follows the fast solvers of the
+//     enjoysudoku forum (JCZSolve, fsss2) and Tom Dillon's notes on tdoku.
+//   - Other sizes start with a depth-first search (search.go) over bitset
+//     candidates, propagating naked and hidden singles and locked
+//     candidates to a fixpoint (propagate.go) and branching on the cell with
+//     the fewest candidates, as in Norvig's "Solving Every Sudoku Puzzle".
+//   - When that search exceeds a node budget, a conflict-driven
+//     clause-learning engine (cdcl.go) takes over: the rules are
+//     exactly-one constraints over cell-digit and segment-digit variables,
+//     propagated natively, with first-UIP learning, VSIDS and restarts after
+//     MiniSat (Eén and Sörensson, 2003) and Glucose's clause quality
+//     measure (Audemard and Simon, 2009). Hard minimal 25×25 puzzles need it.
+//
+// The reader (format.go) detects the layout of each puzzle: one puzzle per
+// line (digits, then letters A=10, ...), the Project Euler 96 "Grid NN"
+// blocks, and grids of one row per line (integers or characters, with '|'
+// and ruler lines ignored); '#' starts a comment and CRLF is accepted. A
+// malformed puzzle is reported with its file and line, and reading goes on
+// with the next one.
+package sudoku
