@@ -40,9 +40,10 @@ type cdcl struct {
 	trail     []int32 // assigned literals in order
 	trailLim  []int32 // trail length at the start of each decision level
 	qhead     int
-	clauses   []clause
+	arena     []int32   // learned clauses, see clauseHeader
 	watches   [][]watch // watches[l]: clauses watching literal l
 	learnts   int       // clauses not deleted
+	maxLearnt float64   // learned clauses kept before reduce; 0: learntsPerGiven per given
 	activity  []float64
 	varInc    float64
 	heap      varHeap
@@ -72,11 +73,18 @@ const (
 	reasonClause   = 2
 )
 
-type clause struct {
-	lits    []int32
-	lbd     int32
-	deleted bool
-	keep    bool // a blocking clause: part of the problem, never deleted
+// Learned clauses live in one arena for locality: at offset c, arena[c]
+// is the number of literals, arena[c+1] the LBD with the flags below, and
+// the literals follow. Deleted clauses are squeezed out at restarts.
+const (
+	clauseHeader = 2
+	flagDeleted  = 1 << 30
+	flagKeep     = 1 << 29 // a blocking clause: part of the problem, never deleted
+	lbdMask      = flagKeep - 1
+)
+
+func (s *cdcl) clauseLits(c int32) []int32 {
+	return s.arena[c+clauseHeader : c+clauseHeader+s.arena[c]]
 }
 
 type watch struct {
@@ -306,11 +314,7 @@ func (s *cdcl) propagateClauses(f int32) bool {
 			j++
 			continue
 		}
-		c := &s.clauses[w.clause]
-		if c.deleted {
-			continue
-		}
-		lits := c.lits
+		lits := s.clauseLits(w.clause)
 		if lits[0] == f {
 			lits[0], lits[1] = lits[1], lits[0]
 		}
@@ -366,7 +370,7 @@ func (s *cdcl) reasonLits(v int32) []int32 {
 			}
 		}
 	case reasonClause:
-		for _, l := range s.clauses[r>>2].lits {
+		for _, l := range s.clauseLits(r >> 2) {
 			if l>>1 != v {
 				out = append(out, l)
 			}
@@ -501,32 +505,57 @@ func (s *cdcl) bump(v int32) {
 // addClause adds lits (at least two, first two unassigned or the first
 // asserting) and watches its first two literals.
 func (s *cdcl) addClause(lits []int32, lbd int32, keep bool) int32 {
-	idx := int32(len(s.clauses))
-	s.clauses = append(s.clauses, clause{lits: slices.Clone(lits), lbd: lbd, keep: keep})
-	s.watches[lits[0]] = append(s.watches[lits[0]], watch{idx, lits[1]})
-	s.watches[lits[1]] = append(s.watches[lits[1]], watch{idx, lits[0]})
+	c := int32(len(s.arena))
+	flags := lbd & lbdMask
+	if keep {
+		flags |= flagKeep
+	}
+	s.arena = append(s.arena, int32(len(lits)), flags)
+	s.arena = append(s.arena, lits...)
+	s.watches[lits[0]] = append(s.watches[lits[0]], watch{c, lits[1]})
+	s.watches[lits[1]] = append(s.watches[lits[1]], watch{c, lits[0]})
 	s.learnts++
-	return idx
+	return c
 }
 
-// reduce deletes about half of the learned clauses, keeping those of low
-// LBD. Called at decision level 0 only, where no clause is a reason needed
-// by conflict analysis.
+// reduce deletes about half of the learned clauses, those of highest LBD,
+// and compacts the arena. Called at decision level 0 only, where no clause
+// is a reason that conflict analysis will read.
 func (s *cdcl) reduce() {
 	var cand []int32
-	for i := range s.clauses {
-		c := &s.clauses[i]
-		if !c.deleted && !c.keep && c.lbd > 2 && len(c.lits) > 2 {
-			cand = append(cand, int32(i))
+	for c := int32(0); c < int32(len(s.arena)); c += clauseHeader + s.arena[c] {
+		h := s.arena[c+1]
+		if h&flagKeep == 0 && h&lbdMask > 2 && s.arena[c] > 2 {
+			cand = append(cand, c)
 		}
 	}
 	slices.SortFunc(cand, func(a, b int32) int {
-		return int(s.clauses[b].lbd - s.clauses[a].lbd)
+		return int(s.arena[b+1]&lbdMask - s.arena[a+1]&lbdMask)
 	})
-	for _, i := range cand[:len(cand)/2] {
-		s.clauses[i].deleted = true
-		s.clauses[i].lits = nil
+	for _, c := range cand[:len(cand)/2] {
+		s.arena[c+1] |= flagDeleted
 		s.learnts--
+	}
+	kept := s.arena[:0]
+	for c := int32(0); c < int32(len(s.arena)); {
+		size := s.arena[c]
+		next := c + clauseHeader + size
+		if s.arena[c+1]&flagDeleted == 0 {
+			kept = append(kept, s.arena[c:next]...)
+		}
+		c = next
+	}
+	s.arena = kept
+	for l := range s.watches {
+		s.watches[l] = s.watches[l][:0]
+	}
+	for c := int32(0); c < int32(len(s.arena)); c += clauseHeader + s.arena[c] {
+		lits := s.clauseLits(c)
+		s.watches[lits[0]] = append(s.watches[lits[0]], watch{c, lits[1]})
+		s.watches[lits[1]] = append(s.watches[lits[1]], watch{c, lits[0]})
+	}
+	for _, l := range s.trail {
+		s.reason[l>>1] = reasonDecision // level 0: never analysed
 	}
 }
 
@@ -636,7 +665,10 @@ func (s *cdcl) solve(givens []uint8, limit int) [][]uint8 {
 		}
 	}
 	var sols [][]uint8
-	maxLearnts := float64(len(givens)) * learntsPerGiven
+	maxLearnts := s.maxLearnt
+	if maxLearnts == 0 {
+		maxLearnts = float64(len(givens)) * learntsPerGiven
+	}
 	restarts := 0
 	for s.err == nil {
 		if float64(s.learnts) > maxLearnts {

@@ -93,12 +93,20 @@ func puzzleWithoutSolution(p *Puzzle, sol []uint8, rng *rand.Rand) *Puzzle {
 }
 
 // engineCount runs the depth-first engine (learning off) or the
-// clause-learning engine alone on p.
+// clause-learning engine alone on p. The latter runs with a tiny learned
+// clause limit too, so that clause deletion and compaction are exercised,
+// and must agree with itself.
 func engineCount(t *testing.T, p *Puzzle, limit int, learning bool) [][]uint8 {
 	t.Helper()
 	if learning {
 		s := newCDCL(t.Context(), p.Box, true)
-		return s.solve(p.Cells, limit)
+		sols := s.solve(p.Cells, limit)
+		tight := newCDCL(t.Context(), p.Box, true)
+		tight.maxLearnt = 4
+		if got := len(tight.solve(p.Cells, limit)); got != len(sols) {
+			t.Fatalf("cdcl with 4 learned clauses: %d solutions, with the default %d\n%v", got, len(sols), p)
+		}
+		return sols
 	}
 	r, err := Solve(t.Context(), p, Options{Limit: limit, General: true, NoLearning: true})
 	if err != nil {
