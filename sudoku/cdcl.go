@@ -43,7 +43,7 @@ type cdcl struct {
 	arena     []int32   // learned clauses, see clauseHeader
 	watches   [][]watch // watches[l]: clauses watching literal l
 	learnts   int       // clauses not deleted
-	maxLearnt float64   // learned clauses kept before reduce; 0: learntsPerGiven per given
+	maxLearnt float64   // learned clauses kept before reduce; 0: learntsPerCell per cell
 	activity  []float64
 	varInc    float64
 	heap      varHeap
@@ -561,14 +561,14 @@ func (s *cdcl) reduce() {
 
 // Tuning, measured on Gecode's 25×25 instances: the initial phase (1:
 // place the digit) and VSIDS decay barely matter; a small Luby unit keeps
-// restarts cheap; a learned-clause limit of 40 per given halves the
+// restarts cheap; a learned-clause limit of 40 per cell halves the
 // conflicts of a tight one.
 const (
-	initialPhase    = 1
-	activityDecay   = 0.95
-	restartUnit     = 64
-	learntsPerGiven = 40
-	learntGrowth    = 1.1
+	initialPhase   = 1
+	activityDecay  = 0.95
+	restartUnit    = 64
+	learntsPerCell = 40
+	learntGrowth   = 1.1
 )
 
 func luby(i int) float64 {
@@ -667,7 +667,7 @@ func (s *cdcl) solve(givens []uint8, limit int) [][]uint8 {
 	var sols [][]uint8
 	maxLearnts := s.maxLearnt
 	if maxLearnts == 0 {
-		maxLearnts = float64(len(givens)) * learntsPerGiven
+		maxLearnts = float64(len(givens)) * learntsPerCell
 	}
 	restarts := 0
 	for s.err == nil {

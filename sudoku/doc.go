@@ -22,6 +22,17 @@
 //     MiniSat (Eén and Sörensson, 2003) and Glucose's clause quality
 //     measure (Audemard and Simon, 2009). Hard minimal 25×25 puzzles need it.
 //
+// Explain (explain.go) solves as a person would, one deduction at a time,
+// always with the simplest technique that applies (logic.go): singles,
+// locked candidates, naked and hidden subsets, X-wing, swordfish,
+// jellyfish, XY-, XYZ- and W-wings, simple colouring, X- and XY-chains,
+// with the names of Andrew Stuart's sudokuwiki. Rate (rate.go) grades a
+// puzzle by the hardest step of that path, as Sudoku Explainer does, from
+// easy to extreme (logic alone gets stuck). Generate (generate.go) digs a
+// random complete grid, removing givens in random order while the puzzle
+// stays unique; one pass yields a minimal puzzle, because removing a given
+// only adds solutions.
+//
 // The reader (format.go) detects the layout of each puzzle: one puzzle per
 // line (digits, then letters A=10, ...), the Project Euler 96 "Grid NN"
 // blocks, and grids of one row per line (integers or characters, with '|'

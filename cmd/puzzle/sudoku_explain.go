@@ -1,17 +1,13 @@
 package main
 
-// A stand-in for sudoku.Explain, which is not in package sudoku yet: with
-// it, this file gives way to sudoku_explain.go.
-
 import (
 	"context"
-	"errors"
 
 	"puzzle/sudoku"
 )
 
 // explainAvailable reports whether solve --explain works.
-const explainAvailable = false
+const explainAvailable = true
 
 // explanation is what solve --explain shows of a puzzle.
 type explanation struct {
@@ -20,6 +16,14 @@ type explanation struct {
 	summary string   // how it ended, in a sentence
 }
 
+// explainPuzzle runs sudoku.Explain. Its error, if any, comes with the
+// steps found before it (a contradiction proving there is no solution, or
+// the end of ctx).
 func explainPuzzle(ctx context.Context, p *sudoku.Puzzle) (explanation, error) {
-	return explanation{}, errors.New("explain: not available yet")
+	ex, err := sudoku.Explain(ctx, p)
+	e := explanation{solved: ex.Solved, summary: ex.Summary()}
+	for _, s := range ex.Steps {
+		e.steps = append(e.steps, s.Text)
+	}
+	return e, err
 }

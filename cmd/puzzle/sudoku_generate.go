@@ -1,0 +1,335 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"puzzle/internal/jsonl"
+	"puzzle/sudoku"
+)
+
+// ---- generate ----
+
+// generateAvailable reports whether generate and rate work.
+const generateAvailable = true
+
+const generateSummary = "make new puzzles of a given size and difficulty"
+
+const generateUsage = `Usage: puzzle sudoku generate [--size 4|9|16|25] [--difficulty easy|medium|hard|expert|extreme]
+                              [--seed N] [--count K] [--symmetric] [--json] [--format F]
+
+Makes puzzles with a unique solution and no given to spare (minimal),
+rated by the hardest technique their logical solution needs. Puzzle k of
+--count K uses seed N+k, so each can be made again on its own; without
+--seed a random seed is drawn and shown. A header comment line gives the
+seed, the rating and the work done, so the output can be fed back to
+'puzzle sudoku solve'. If no puzzle of the wanted difficulty turns up,
+the closest one is printed and the exit status is 1.
+
+Examples:
+
+	puzzle sudoku generate
+	puzzle sudoku generate --difficulty hard --seed 7 --format line
+	puzzle sudoku generate --size 16 --count 3 --json
+	puzzle sudoku generate --count 10 --format line | puzzle sudoku solve
+`
+
+type generateCmd struct {
+	size       int
+	difficulty *choiceFlag
+	seed       seedFlag
+	count      int
+	symmetric  bool
+	json       bool
+	format     *choiceFlag
+}
+
+// seedFlag is a uint64 flag that knows whether it was set.
+type seedFlag struct {
+	v   uint64
+	set bool
+}
+
+func (s *seedFlag) String() string {
+	if !s.set {
+		return ""
+	}
+	return strconv.FormatUint(s.v, 10)
+}
+
+func (s *seedFlag) Set(v string) error {
+	n, err := strconv.ParseUint(v, 0, 64)
+	if err != nil {
+		return errors.New("want a non-negative integer")
+	}
+	s.v, s.set = n, true
+	return nil
+}
+
+func (c *generateCmd) define(fs *flag.FlagSet) {
+	c.difficulty = &choiceFlag{value: "any", choices: []string{"any", "easy", "medium", "hard", "expert", "extreme"}}
+	c.format = formatFlag("pretty")
+	fs.IntVar(&c.size, "size", 9, "grid size `N`: 4, 9, 16 or 25")
+	fs.Var(c.difficulty, "difficulty", "wanted `level`: any, easy, medium, hard, expert or extreme")
+	fs.Var(&c.seed, "seed", "random seed `N` (default: drawn at random and shown)")
+	fs.IntVar(&c.count, "count", 1, "number of puzzles `K`")
+	fs.BoolVar(&c.symmetric, "symmetric", false, "keep the givens symmetric under a half turn")
+	fs.BoolVar(&c.json, "json", false, "print one JSON object per puzzle per line")
+	fs.Var(c.format, "format", "`layout` of the puzzles: pretty, line, grid or euler")
+}
+
+// generateRecord is the JSON object of one generated puzzle.
+type generateRecord struct {
+	Seed       uint64        `json:"seed"`
+	Size       int           `json:"size"`
+	Givens     int           `json:"givens"`
+	Line       string        `json:"line,omitempty"`
+	Puzzle     [][]int       `json:"puzzle"`
+	Solution   [][]int       `json:"solution"`
+	Difficulty string        `json:"difficulty"`
+	Rating     sudoku.Rating `json:"rating"`
+	Minimal    bool          `json:"minimal"`
+	Attempts   int           `json:"attempts"`
+	Checks     int           `json:"checks"`
+	TimeMS     float64       `json:"time_ms"`
+	Error      string        `json:"error,omitempty"`
+}
+
+func (c *generateCmd) run(e *env, v *verb, operands []string) int {
+	if len(operands) > 0 {
+		return v.usageError(e, "unexpected argument %q", operands[0])
+	}
+	box := 0
+	for b := 2; b <= 5; b++ {
+		if b*b == c.size {
+			box = b
+		}
+	}
+	if box == 0 {
+		return v.usageError(e, "--size must be 4, 9, 16 or 25, not %d", c.size)
+	}
+	if c.count < 1 {
+		return v.usageError(e, "--count must be at least 1")
+	}
+	f := c.format.format()
+	if f == sudoku.FormatEuler && box > 3 {
+		return v.usageError(e, "--format euler holds grids up to 9×9")
+	}
+	diff, err := sudoku.ParseDifficulty(c.difficulty.value)
+	if err != nil || c.difficulty.value == "any" {
+		diff = 0
+	}
+	seed := c.seed.v
+	if !c.seed.set {
+		seed = rand.Uint64() >> 1 // readable, and N+k does not wrap
+	}
+
+	out := bufio.NewWriter(e.stdout)
+	defer out.Flush()
+	jw := jsonl.NewWriter(e.stdout)
+	failed := false
+	for k := range c.count {
+		if e.ctx.Err() != nil {
+			break
+		}
+		s := seed + uint64(k)
+		start := time.Now()
+		g, err := sudoku.Generate(e.ctx, sudoku.GenerateOptions{Box: box, Difficulty: diff, Seed: s, Symmetric: c.symmetric})
+		elapsed := time.Since(start)
+		if err != nil && !errors.Is(err, sudoku.ErrDifficultyMissed) {
+			out.Flush()
+			e.errorf("sudoku generate: seed %d: %s", s, errText(err))
+			failed = true
+			continue
+		}
+		if err != nil {
+			failed = true
+		}
+		p := g.Puzzle
+		n := p.Size()
+		if c.json {
+			rec := generateRecord{
+				Seed: s, Size: n, Givens: p.Givens(), Puzzle: rows(p.Cells, n), Solution: rows(g.Solution, n),
+				Difficulty: g.Rating.Difficulty.String(), Rating: g.Rating, Minimal: g.Minimal,
+				Attempts: g.Attempts, Checks: g.Checks, TimeMS: ms(elapsed),
+			}
+			if n <= 61 {
+				rec.Line = p.String()
+			}
+			if err != nil {
+				rec.Error = errText(err)
+			}
+			jw.Write(rec)
+			jw.Flush()
+			continue
+		}
+		if k > 0 && f != sudoku.FormatLine {
+			out.WriteByte('\n')
+		}
+		minimal := "minimal"
+		if !g.Minimal {
+			minimal = "not proved minimal"
+		}
+		fmt.Fprintf(out, "# seed %d: %d×%d, %s (hardest: %s, %d steps, score %.1f), %d givens, %s; %s in %s\n",
+			s, n, n, g.Rating.Difficulty, g.Rating.Hardest, g.Rating.Steps, g.Rating.Score, p.Givens(), minimal,
+			plural(g.Attempts, "attempt"), fmtDuration(elapsed))
+		if err != nil {
+			fmt.Fprintf(out, "# %s\n", errText(err))
+		}
+		if f == sudoku.FormatEuler {
+			p.Name = fmt.Sprintf("Grid %02d", k+1)
+		}
+		if err := p.Format(out, f); err != nil {
+			out.Flush()
+			e.errorf("sudoku generate: %s", errText(err))
+			return exitFail
+		}
+		out.Flush()
+	}
+	if e.ctx.Err() != nil {
+		out.Flush()
+		e.errorf("sudoku generate: interrupted")
+		return exitFail
+	}
+	if failed {
+		return exitFail
+	}
+	return exitOK
+}
+
+// ---- rate ----
+
+const rateSummary = "grade puzzles by the techniques they need"
+
+const rateUsage = `Usage: puzzle sudoku rate [--json] [--timeout D] [files|-]
+
+Grades every puzzle by the hardest technique its logical solution needs,
+always taking the simplest technique that makes progress: easy (singles),
+medium (locked candidates, naked pairs), hard (hidden pairs, triples,
+quads), expert (fish, wings, chains) or extreme (logic gets stuck and
+guessing is needed). A puzzle must have exactly one solution to be rated.
+
+Examples:
+
+	puzzle sudoku rate top95.txt
+	puzzle sudoku rate --json puzzles.txt | jq -r .difficulty | sort | uniq -c
+`
+
+type rateCmd struct {
+	json    bool
+	timeout time.Duration
+}
+
+func (c *rateCmd) define(fs *flag.FlagSet) {
+	fs.BoolVar(&c.json, "json", false, "print one JSON object per puzzle per line")
+	fs.DurationVar(&c.timeout, "timeout", 0, "give up on a puzzle after `D`; 0 means no limit")
+}
+
+// rateRecord is the JSON object of one rated puzzle.
+type rateRecord struct {
+	File       string  `json:"file"`
+	Line       int     `json:"line"`
+	Name       string  `json:"name,omitempty"`
+	Size       int     `json:"size,omitempty"`
+	Difficulty string  `json:"difficulty,omitempty"`
+	Hardest    string  `json:"hardest,omitempty"`
+	Steps      int     `json:"steps,omitempty"`
+	Score      float64 `json:"score,omitempty"`
+	Error      string  `json:"error,omitempty"`
+}
+
+func (c *rateCmd) run(e *env, v *verb, files []string) int {
+	if c.timeout < 0 {
+		return v.usageError(e, "--timeout must not be negative")
+	}
+	out := bufio.NewWriter(e.stdout)
+	defer out.Flush()
+	jw := jsonl.NewWriter(e.stdout)
+	failed := false
+	counts := map[string]int{}
+	total := 0
+	emit := func(rec rateRecord) {
+		total++
+		if rec.Error != "" {
+			failed = true
+			counts["error"]++
+		} else {
+			counts[rec.Difficulty]++
+		}
+		if c.json {
+			jw.Write(rec)
+			jw.Flush()
+			return
+		}
+		head := fmt.Sprintf("%s:%d", rec.File, rec.Line)
+		if rec.Name != "" {
+			head += " (" + rec.Name + ")"
+		}
+		if rec.Error != "" {
+			fmt.Fprintf(out, "%s: error: %s\n", head, strings.TrimPrefix(rec.Error, fmt.Sprintf("sudoku: %s:%d: ", rec.File, rec.Line)))
+		} else {
+			fmt.Fprintf(out, "%s %d×%d: %s (hardest: %s, %d steps, score %.1f)\n",
+				head, rec.Size, rec.Size, rec.Difficulty, rec.Hardest, rec.Steps, rec.Score)
+		}
+		out.Flush()
+	}
+	opened := e.eachInput("sudoku rate", files, func(name string, r io.Reader) {
+		rd := sudoku.NewReader(r, name)
+		for e.ctx.Err() == nil {
+			p, err := rd.Next()
+			if err == io.EOF {
+				return
+			}
+			var se *sudoku.SyntaxError
+			if errors.As(err, &se) {
+				emit(rateRecord{File: name, Line: se.Line, Error: se.Error()})
+				continue
+			}
+			if err != nil {
+				out.Flush()
+				e.errorf("sudoku rate: %s", errText(err))
+				failed = true
+				return
+			}
+			ctx, cancel := e.ctx, context.CancelFunc(func() {})
+			if c.timeout > 0 {
+				ctx, cancel = context.WithTimeout(e.ctx, c.timeout)
+			}
+			rt, err := sudoku.Rate(ctx, p)
+			cancel()
+			rec := rateRecord{File: name, Line: p.Line, Name: p.Name, Size: p.Size()}
+			if err != nil {
+				rec.Error = errText(err)
+			} else {
+				rec.Difficulty, rec.Hardest, rec.Steps, rec.Score = rt.Difficulty.String(), rt.Hardest.String(), rt.Steps, rt.Score
+			}
+			emit(rec)
+		}
+	})
+	if e.ctx.Err() != nil {
+		out.Flush()
+		e.errorf("sudoku rate: interrupted")
+		return exitFail
+	}
+	if !c.json && total > 1 {
+		var parts []string
+		for _, d := range []string{"easy", "medium", "hard", "expert", "extreme", "error"} {
+			if counts[d] > 0 {
+				parts = append(parts, fmt.Sprintf("%d %s", counts[d], d))
+			}
+		}
+		fmt.Fprintf(out, "%s: %s\n", plural(total, "puzzle"), strings.Join(parts, ", "))
+	}
+	if failed || !opened {
+		return exitFail
+	}
+	return exitOK
+}

@@ -1,0 +1,64 @@
+package sudoku_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"puzzle/sudoku"
+)
+
+func ExampleExplain() {
+	p, err := sudoku.Parse(strings.NewReader(
+		"003020600900305001001806400008102900700000008006708200002609500800203009005010300"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ex, err := sudoku.Explain(context.Background(), p)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, s := range ex.Steps[:3] {
+		fmt.Println(s.Text)
+	}
+	fmt.Println(ex.Summary())
+	// Output:
+	// Naked single: r5c6 can only be 4
+	// Naked single: r5c3 can only be 9
+	// Naked single: r5c4 can only be 5
+	// Solved by logic in 49 steps.
+}
+
+func ExampleRate() {
+	p, err := sudoku.Parse(strings.NewReader(
+		"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, err := sudoku.Rate(context.Background(), p)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%v (hardest step: %v, score %.1f)\n", r.Difficulty, r.Hardest, r.Score)
+	// Output: medium (hardest step: pointing, score 1.7)
+}
+
+func ExampleGenerate() {
+	g, err := sudoku.Generate(context.Background(), sudoku.GenerateOptions{
+		Box:        3,
+		Difficulty: sudoku.Hard,
+		Seed:       42,
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// The puzzle itself depends on the seed (and on the solver's search
+	// order); its properties do not.
+	fmt.Println(g.Rating.Difficulty, g.Minimal, g.Puzzle.IsSolutionOf(g.Solution))
+	// Output: hard true true
+}

@@ -1,0 +1,338 @@
+package sudoku
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"puzzle/internal/status"
+)
+
+// The generator digs holes in a random complete grid: it visits the cells
+// in a random order and takes away each given whose removal keeps the
+// solution unique. This top-down method is the common one of Sudoku
+// generators (Stephen Ostermiller's QQWing, for one, works this way and also
+// grades its puzzles by the techniques they need); here a difficulty target
+// is met by rejection, rating each puzzle as Rate does, with derived seeds.
+//
+// A pass of Solve checks gives a minimal puzzle, one where every given is
+// needed. Removing givens only adds solutions: a grid that agrees with a set
+// of givens agrees with any subset of it. So when a given g could not be
+// removed from the puzzle P of its turn, because P without g has a second
+// solution, that second solution also agrees with every later, smaller
+// puzzle without g: g is still needed at the end. The givens removed were
+// removable by construction, and the final puzzle is unique by the last
+// successful check. The argument fails only where a check timed out or the
+// time budget ran out (a given was kept without proof that it was needed):
+// Generated.Minimal reports that.
+//
+// Minimal 16×16 and 25×25 puzzles are nearly always beyond the techniques
+// of this package, so for those sizes (and, as a fallback, in the second
+// half of the attempts on smaller grids) a target below Extreme is met
+// differently: a given is removed only if the techniques of the target level
+// still solve the puzzle, which also proves it unique without a search.
+// Such a puzzle is rated at most the target, usually exactly, but it need
+// not be minimal. Without a target, 25×25 grids, where Solve may take
+// seconds to prove a nearly minimal puzzle unique, get such a logic-only
+// pass (with every technique) first, and Solve then checks only the givens
+// it left.
+
+// GenerateOptions control Generate.
+type GenerateOptions struct {
+	// Box is the box side, 2..5 for practical use (4×4 to 25×25); 0
+	// means 3, the classic 9×9.
+	Box int
+	// Difficulty is the level wanted; 0 accepts any (and makes one
+	// attempt).
+	Difficulty Difficulty
+	// Seed selects the puzzle: the same options give the same puzzle (as
+	// long as no uniqueness check times out, see Generated.Minimal).
+	Seed uint64
+	// Symmetric keeps the givens symmetric under a 180° rotation: cells
+	// are removed in pairs. The puzzle is then minimal among symmetric
+	// puzzles (no pair can go), though a single given may be removable.
+	Symmetric bool
+	// MaxAttempts caps the puzzles generated while looking for the
+	// target Difficulty; 0 means a default that depends on Box (1000
+	// for 9×9, which finds every level in well under a second on
+	// average).
+	MaxAttempts int
+	// CheckTimeout bounds each uniqueness check; 0 means a default that
+	// depends on Box (50ms for 25×25). A check that times out keeps its
+	// given.
+	CheckTimeout time.Duration
+	// Budget bounds the time spent removing givens in one attempt; when
+	// it is spent the givens not yet visited are kept. 0 means a default
+	// that depends on Box: none up to 16×16, 3s for 25×25. The two limits
+	// keep large grids fast while the uniqueness checks of nearly minimal
+	// 25×25 puzzles can take seconds each; Generated.Minimal tells
+	// whether they cut anything short.
+	Budget time.Duration
+}
+
+// Generated is a generated puzzle with what is known about it.
+type Generated struct {
+	Puzzle *Puzzle `json:"-"`
+	// Solution is the puzzle's unique solution, row-major.
+	Solution []uint8 `json:"-"`
+	Rating   Rating  `json:"rating"`
+	// Minimal is true when every given was proved necessary: removing any
+	// one of them (any symmetric pair, with Symmetric) gives several
+	// solutions. It is false when a uniqueness check timed out or the
+	// budget ran out, and for puzzles made by the technique-capped method
+	// on grids above 9×9, which is not checked.
+	Minimal bool `json:"minimal"`
+	// Attempts counts the puzzles generated to meet the difficulty.
+	Attempts int `json:"attempts"`
+	// Checks counts the uniqueness checks made by Solve while removing
+	// givens, over all attempts.
+	Checks int `json:"checks"`
+}
+
+// ErrDifficultyMissed is wrapped by the error Generate returns, together
+// with the puzzle closest to the target, when MaxAttempts puzzles did not
+// include one of the wanted difficulty.
+var ErrDifficultyMissed = errors.New("difficulty not reached")
+
+// Generate makes a puzzle with a unique solution, minimal as far as the
+// time limits allow (see Generated.Minimal), of the wanted difficulty if
+// opt.Difficulty is set. Attempt k (from 0) draws its grid and cell order
+// from a PCG generator seeded with (opt.Seed, k). If no attempt reaches
+// the target, Generate returns the closest puzzle found and an error
+// wrapping ErrDifficultyMissed. A cancelled ctx gives ctx.Err().
+func Generate(ctx context.Context, opt GenerateOptions) (Generated, error) {
+	box := opt.Box
+	if box == 0 {
+		box = 3
+	}
+	if box < MinBox || box > MaxBox {
+		return Generated{}, fmt.Errorf("sudoku: box size %d out of range %d..%d", box, MinBox, MaxBox)
+	}
+	if opt.Difficulty > Extreme {
+		return Generated{}, fmt.Errorf("sudoku: invalid difficulty %d", opt.Difficulty)
+	}
+	attempts := opt.MaxAttempts
+	if attempts <= 0 {
+		attempts = defaultAttempts(box)
+	}
+	if opt.Difficulty == 0 {
+		attempts = 1
+	}
+	lim := limits{check: opt.CheckTimeout, budget: opt.Budget}
+	if lim.check <= 0 {
+		lim.check = defaultCheckTimeout(box)
+	}
+	if lim.budget <= 0 {
+		lim.budget = defaultBudget(box)
+	}
+	var best Generated
+	bestDist, checks := -1, 0
+	for k := range attempts {
+		g, err := generateOnce(ctx, box, opt.Seed, uint64(k), opt.Symmetric, planFor(box, opt.Difficulty, k, attempts), lim)
+		checks += g.Checks
+		if err != nil {
+			return Generated{}, err
+		}
+		g.Attempts, g.Checks = k+1, checks
+		dist := int(g.Rating.Difficulty) - int(opt.Difficulty)
+		if dist < 0 {
+			dist = -dist
+		}
+		if opt.Difficulty == 0 || dist == 0 {
+			return g, nil
+		}
+		if bestDist < 0 || dist < bestDist {
+			best, bestDist = g, dist
+		}
+	}
+	best.Attempts, best.Checks = attempts, checks
+	return best, fmt.Errorf("sudoku: %w: no %v puzzle in %d attempts; returning the closest, rated %v",
+		ErrDifficultyMissed, opt.Difficulty, attempts, best.Rating.Difficulty)
+}
+
+// planFor picks the removal method of attempt k (see the file comment).
+func planFor(box int, d Difficulty, k, attempts int) plan {
+	switch {
+	case d != 0 && d < Extreme && (box >= 4 || k >= attempts/2):
+		return plan{logicCap: hardestOf[d]}
+	case d == 0 && box >= hybridBox:
+		return plan{logicCap: hardestOf[Expert], solve: true}
+	}
+	return plan{solve: true}
+}
+
+// hybridBox is the smallest box size whose minimal puzzles are made in two
+// passes: on such grids Solve takes long to prove nearly minimal puzzles
+// unique, and logic does most of that work far faster.
+const hybridBox = 5
+
+func defaultAttempts(box int) int {
+	switch box {
+	case 2:
+		return 100 // minimal 4×4 puzzles are all easy
+	case 3:
+		return 1000
+	case 4:
+		return 20
+	}
+	return 3
+}
+
+// limits bound the work of one attempt.
+type limits struct {
+	check  time.Duration // per uniqueness check
+	budget time.Duration // for the whole removal pass; 0 unlimited
+}
+
+func defaultCheckTimeout(box int) time.Duration {
+	switch box {
+	case 2, 3:
+		return time.Second // never reached: checks take microseconds
+	case 4:
+		return 500 * time.Millisecond
+	}
+	return 50 * time.Millisecond
+}
+
+func defaultBudget(box int) time.Duration {
+	if box <= 4 {
+		return 0
+	}
+	return 3 * time.Second
+}
+
+// plan says how one attempt removes givens: first, if logicCap is set,
+// each given that techniques up to logicCap can still solve the puzzle
+// without; then, if solve is set, each given the puzzle stays unique
+// without, by Solve. The second pass alone makes the puzzle minimal.
+type plan struct {
+	logicCap Technique
+	solve    bool
+}
+
+// generateOnce makes one unique puzzle from the stream (seed, stream).
+func generateOnce(ctx context.Context, box int, seed, stream uint64, symmetric bool, pl plan, lim limits) (Generated, error) {
+	rng := rand.New(rand.NewPCG(seed, stream))
+	sol, err := RandomSolution(ctx, box, nil, rng)
+	if err != nil {
+		return Generated{}, err
+	}
+	p := &Puzzle{Box: box, Cells: append([]uint8(nil), sol...)}
+	g := geometryFor(box)
+	gen := Generated{Puzzle: p, Solution: sol}
+	order := rng.Perm(g.cells)
+	var deadline time.Time
+	if lim.budget > 0 {
+		deadline = time.Now().Add(lim.budget)
+	}
+	// pass visits the givens in order and removes each one (with its mate
+	// if symmetric) that keep allows to go. It reports whether it visited
+	// them all before the budget ran out.
+	var removed []int
+	pass := func(keep func() bool) (bool, error) {
+		for _, c := range order {
+			if p.Cells[c] == 0 {
+				continue
+			}
+			if err := ctx.Err(); err != nil {
+				return false, err
+			}
+			if !deadline.IsZero() && time.Now().After(deadline) {
+				return false, nil
+			}
+			removed = append(removed[:0], c)
+			if mate := g.cells - 1 - c; symmetric && mate != c {
+				removed = append(removed, mate)
+			}
+			for _, r := range removed {
+				p.Cells[r] = 0
+			}
+			if !forced(p, g, removed, sol) && keep() {
+				for _, r := range removed {
+					p.Cells[r] = sol[r]
+				}
+			}
+		}
+		return true, ctx.Err()
+	}
+	if pl.logicCap != 0 {
+		if _, err := pass(func() bool { return !newLogic(p).solveUpTo(pl.logicCap) }); err != nil {
+			return gen, err
+		}
+	}
+	if pl.solve {
+		timedOut := false
+		complete, err := pass(func() bool {
+			ok, to := unique(ctx, p, lim.check)
+			gen.Checks++
+			timedOut = timedOut || to
+			return !ok
+		})
+		if err != nil {
+			return gen, err
+		}
+		gen.Minimal = complete && !timedOut
+	} else if box <= 3 {
+		gen.Minimal = minimal(ctx, p, symmetric, lim.check)
+	}
+	gen.Rating, err = rate(ctx, p)
+	return gen, err
+}
+
+// unique reports whether Solve proves p unique within timeout.
+func unique(ctx context.Context, p *Puzzle, timeout time.Duration) (ok, timedOut bool) {
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	res, err := Solve(cctx, p, Options{})
+	cancel()
+	switch {
+	case err == nil:
+		return res.Status == status.Unique, false
+	case res.Status == status.Timeout:
+		return false, true
+	}
+	panic(fmt.Sprintf("sudoku: uniqueness check failed on a valid puzzle: %v", err))
+}
+
+// minimal reports whether every given (every symmetric pair) of the unique
+// puzzle p is needed.
+func minimal(ctx context.Context, p *Puzzle, symmetric bool, timeout time.Duration) bool {
+	cells := len(p.Cells)
+	for c, v := range p.Cells {
+		mate := cells - 1 - c
+		if v == 0 || (symmetric && mate < c) {
+			continue
+		}
+		w := p.Cells[mate]
+		p.Cells[c] = 0
+		if symmetric {
+			p.Cells[mate] = 0
+		}
+		ok, timedOut := unique(ctx, p, timeout)
+		p.Cells[mate], p.Cells[c] = w, v
+		if ok || timedOut {
+			return false
+		}
+	}
+	return true
+}
+
+// forced reports whether each emptied cell of removed is left with its
+// solution digit as the only one its filled peers allow. Then the removal
+// keeps the solutions as they were, with no search needed.
+func forced(p *Puzzle, g *geometry, removed []int, sol []uint8) bool {
+	full := fullMask(g.n)
+	for _, c := range removed {
+		var seen uint64
+		for _, q := range g.peers[c] {
+			if v := p.Cells[q]; v != 0 {
+				seen |= 1 << (v - 1)
+			}
+		}
+		if full&^seen != 1<<(sol[c]-1) {
+			return false
+		}
+	}
+	return true
+}
