@@ -110,15 +110,15 @@ func solveLarge(ctx context.Context, p *Puzzle, limit int, opt Options) (Result,
 
 // RandomSolution returns a complete grid of box size box drawn by a search
 // that tries candidates in an order shuffled by rng, and that agrees with
-// the givens of p when p is not nil. A random search has heavy tails on big
-// empty grids, so it restarts with a new order after a node budget; an
-// empty grid of 36×36 or more that keeps failing is instead made from the
-// pattern grid by random symmetries.
+// the givens of p when p is not nil. A random search has heavy tails, so it
+// gets a few attempts under a node budget; after them the puzzle is moved
+// by a random symmetry of the grid, solved by Solve (whose clause-learning
+// engine bounds the tail), and moved back.
 func RandomSolution(ctx context.Context, box int, p *Puzzle, rng *rand.Rand) ([]uint8, error) {
 	if box < MinBox || box > MaxBox {
 		return nil, fmt.Errorf("sudoku: box size %d out of range %d..%d", box, MinBox, MaxBox)
 	}
-	givens := make([]uint8, box*box*box*box)
+	q, _ := New(box)
 	if p != nil {
 		if p.Box != box {
 			return nil, fmt.Errorf("sudoku: puzzle has box size %d, not %d", p.Box, box)
@@ -126,16 +126,16 @@ func RandomSolution(ctx context.Context, box int, p *Puzzle, rng *rand.Rand) ([]
 		if err := p.Validate(); err != nil {
 			return nil, err
 		}
-		copy(givens, p.Cells)
+		copy(q.Cells, p.Cells)
 	}
-	budget := int64(len(givens))
-	for attempt := 0; ; attempt++ {
+	budget := int64(len(q.Cells))
+	for range 3 {
 		e := newEngine(ctx, box)
 		e.locked = true
 		e.limit = 1
 		e.rng = rng
 		e.budget = budget
-		err := e.run(givens)
+		err := e.run(q.Cells)
 		if err == nil {
 			if len(e.solutions) == 0 {
 				return nil, errNoSolution
@@ -145,41 +145,75 @@ func RandomSolution(ctx context.Context, box int, p *Puzzle, rng *rand.Rand) ([]
 		if err != errBudget {
 			return nil, err
 		}
-		if p == nil && box >= 6 && attempt >= 3 {
-			return patternSolution(box, rng), nil
-		}
 		budget *= 2
 	}
+	sym := randomSymmetry(box, rng)
+	res, err := Solve(ctx, &Puzzle{Box: box, Cells: sym.apply(q.Cells)}, Options{Limit: 1})
+	if err != nil {
+		return nil, err
+	}
+	if len(res.Solutions) == 0 {
+		return nil, errNoSolution
+	}
+	return sym.invert(res.Solutions[0]), nil
 }
 
-// patternSolution returns the grid v(r, c) = (b·(r mod b) + r div b + c) mod N,
-// shuffled by a random relabelling of digits, permutations of rows within
-// bands, of bands, of columns within stacks and of stacks, and a random
-// transposition: all of them map Sudoku grids to Sudoku grids.
-func patternSolution(b int, rng *rand.Rand) []uint8 {
+// symmetry is a map of Sudoku grids onto Sudoku grids: cell (r, c) moves to
+// (rows[r], cols[c]), transposed if transpose is set, and digit d becomes
+// digits[d-1]+1. Rows move within their band and bands move as wholes;
+// likewise columns.
+type symmetry struct {
+	n          int
+	rows, cols []int
+	digits     []int
+	transpose  bool
+}
+
+func randomSymmetry(b int, rng *rand.Rand) symmetry {
 	n := b * b
-	perm := func() []int {
-		// a random order of rows (or columns): bands shuffled, rows within each.
-		bands := rng.Perm(b)
+	order := func() []int {
 		out := make([]int, 0, n)
-		for _, band := range bands {
+		for _, band := range rng.Perm(b) {
 			for _, k := range rng.Perm(b) {
 				out = append(out, band*b+k)
 			}
 		}
 		return out
 	}
-	rows, cols, digits := perm(), perm(), rng.Perm(n)
-	transpose := rng.IntN(2) == 1
-	g := make([]uint8, n*n)
-	for r := range n {
-		for c := range n {
-			rr, cc := rows[r], cols[c]
-			if transpose {
-				rr, cc = cc, rr
-			}
-			g[r*n+c] = uint8(digits[(b*(rr%b)+rr/b+cc)%n] + 1)
-		}
+	return symmetry{n: n, rows: order(), cols: order(), digits: rng.Perm(n), transpose: rng.IntN(2) == 1}
+}
+
+func (s symmetry) target(r, c int) int {
+	r, c = s.rows[r], s.cols[c]
+	if s.transpose {
+		r, c = c, r
 	}
-	return g
+	return r*s.n + c
+}
+
+func (s symmetry) apply(g []uint8) []uint8 {
+	out := make([]uint8, len(g))
+	for i, v := range g {
+		if v != 0 {
+			v = uint8(s.digits[v-1] + 1)
+		}
+		out[s.target(i/s.n, i%s.n)] = v
+	}
+	return out
+}
+
+func (s symmetry) invert(g []uint8) []uint8 {
+	back := make([]uint8, s.n)
+	for d, e := range s.digits {
+		back[e] = uint8(d + 1)
+	}
+	out := make([]uint8, len(g))
+	for i := range out {
+		v := g[s.target(i/s.n, i%s.n)]
+		if v != 0 {
+			v = back[v-1]
+		}
+		out[i] = v
+	}
+	return out
 }

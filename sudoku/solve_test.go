@@ -339,3 +339,27 @@ func TestEuler96(t *testing.T) {
 		}
 	}
 }
+
+func TestSymmetryRoundTrip(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(4, 4))
+	for b := MinBox; b <= 5; b++ {
+		p := randomPuzzle(t, rng, b, 0.5)
+		sym := randomSymmetry(b, rng)
+		moved := &Puzzle{Box: b, Cells: sym.apply(p.Cells)}
+		if err := moved.Validate(); err != nil {
+			t.Fatalf("box %d: a symmetry broke the rules: %v", b, err)
+		}
+		if !slices.Equal(sym.invert(moved.Cells), p.Cells) {
+			t.Fatalf("box %d: invert(apply(p)) != p", b)
+		}
+		sol, err := RandomSolution(t.Context(), b, nil, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full := &Puzzle{Box: b, Cells: sym.apply(sol)}
+		if !full.IsSolutionOf(full.Cells) {
+			t.Fatalf("box %d: a symmetry of a grid is not a grid", b)
+		}
+	}
+}
