@@ -20,46 +20,55 @@ import (
 // the other members of its groups false, and a group with one member left
 // that is not false makes it true. Clauses learned from conflicts (first UIP,
 // with recursive minimisation) are propagated by two watched literals.
-// Decisions follow VSIDS activity with saved phases; restarts follow the
-// Luby sequence; learned clauses with high LBD ("glue") are deleted.
-// The design follows MiniSat (Eén and Sörensson, 2003) and Glucose's LBD
-// (Audemard and Simon, 2009).
+// Decisions follow VSIDS activity; until the first solution their phases
+// are target phases (those of the longest conflict-free trail since the
+// last restart, as in Kissat's stable mode), then saved phases. Restarts
+// follow the Luby sequence; learned clauses with high LBD ("glue") are
+// deleted. The design follows MiniSat (Eén and Sörensson, 2003), Glucose's
+// LBD (Audemard and Simon, 2009) and Biere and Fleury's target phases
+// (2020).
 type cdcl struct {
-	n         int
-	numVars   int     // cell-digit variables first (numCellVars), then segment variables
-	numCell   int     // N³
-	groupAt   []int32 // group g's member literals are members[groupAt[g]:groupAt[g+1]]
-	members   []int32
-	occAt     []int32 // variable v occurs in groups occGroup[occAt[v]:occAt[v+1]]
-	occGroup  []int32
-	occLit    []int32 // ... as the member literal occLit[i]
-	free      []int32 // per group: members not assigned false
-	val       []int8  // per variable: 1 true, -1 false, 0 unassigned
-	level     []int32
-	reason    []int32 // reasonDecision, or an encoded reason (see below)
-	trail     []int32 // assigned literals in order
-	trailLim  []int32 // trail length at the start of each decision level
-	qhead     int
-	arena     []int32   // learned clauses, see clauseHeader
-	watches   [][]watch // watches[l]: clauses watching literal l
-	learnts   int       // clauses not deleted
-	maxLearnt float64   // learned clauses kept before reduce; 0: learntsPerCell per cell
-	activity  []float64
-	varInc    float64
-	heap      varHeap
-	phase     []int8
-	seen      []uint8
-	scratch   []int32
-	confl     []int32
-	learnt    []int32
-	work      []int32
-	stack     []int32
-	toClear   []int32
-	conflicts int64
-	decisions int64
-	done      <-chan struct{}
-	ctx       context.Context
-	err       error
+	n          int
+	numVars    int     // cell-digit variables first (numCellVars), then segment variables
+	numCell    int     // N³
+	groupAt    []int32 // group g's member literals are members[groupAt[g]:groupAt[g+1]]
+	members    []int32
+	occAt      []int32 // variable v occurs as occ[occAt[v]:occAt[v+1]]
+	occ        []occurrence
+	free       []int32 // per group: members not assigned false
+	val        []int8  // per literal: 1 true, -1 false, 0 unassigned
+	level      []int32
+	reason     []int32 // reasonDecision, or an encoded reason (see below)
+	trail      []int32 // assigned literals in order
+	trailLim   []int32 // trail length at the start of each decision level
+	qhead      int
+	arena      []int32   // learned clauses, see clauseHeader
+	watches    [][]watch // watches[l]: clauses watching literal l
+	watched    []uint64  // bit l: watches[l] may be non-empty (a dense, cached filter)
+	learnts    int       // clauses not deleted
+	maxLearnt  float64   // learned clauses kept before reduce; 0: learntsPerCell per cell
+	lubyUnit   float64   // conflicts per Luby unit between restarts; 0: restartUnit
+	activity   []float64
+	varInc     float64
+	heap       varHeap
+	phase      []int8
+	seen       []uint8
+	scratch    []int32
+	confl      []int32
+	learnt     []int32
+	work       []int32
+	stack      []int32
+	toClear    []int32
+	conflicts  int64
+	props      int64  // literals propagated: the work, deterministic
+	stable     bool   // decide by target phases (until the first solution)
+	target     []int8 // phases of the longest conflict-free trail since the last restart
+	targetLen  int
+	targetSync int
+	decisions  int64
+	done       <-chan struct{}
+	ctx        context.Context
+	err        error
 }
 
 // A literal is 2*var for x true and 2*var+1 for x false.
@@ -87,6 +96,15 @@ func (s *cdcl) clauseLits(c int32) []int32 {
 	return s.arena[c+clauseHeader : c+clauseHeader+s.arena[c]]
 }
 
+// An occurrence is a group and the member literal by which a variable
+// belongs to it, with the group's member range: propagation reads them
+// together, so they are stored together.
+type occurrence struct {
+	group      int32
+	lit        int32
+	start, end int32 // the group's members are members[start:end]
+}
+
 type watch struct {
 	clause  int32
 	blocker int32 // a literal of the clause; if true, the clause is satisfied
@@ -101,7 +119,7 @@ func newCDCL(ctx context.Context, box int, segments bool) *cdcl {
 		numSeg = 2 * n * b * n
 	}
 	nv := numCell + numSeg
-	s := &cdcl{n: n, numVars: nv, numCell: numCell, ctx: ctx, done: ctx.Done(), varInc: 1}
+	s := &cdcl{n: n, numVars: nv, numCell: numCell, ctx: ctx, done: ctx.Done(), varInc: 1, stable: true}
 	x := func(cell, d int) int32 { return int32(2 * (cell*n + d)) }
 	rowSeg := func(r, j, d int) int32 { return int32(2 * (numCell + (r*b+j)*n + d)) }
 	colSeg := func(c, i, d int) int32 { return int32(2 * (numCell + n*b*n + (c*b+i)*n + d)) }
@@ -174,14 +192,12 @@ func newCDCL(ctx context.Context, box int, segments bool) *cdcl {
 		count[v+1] += count[v]
 	}
 	s.occAt = count
-	s.occGroup = make([]int32, len(s.members))
-	s.occLit = make([]int32, len(s.members))
+	s.occ = make([]occurrence, len(s.members))
 	fill := slices.Clone(count[:nv])
 	for g := range groups {
 		for _, l := range s.members[s.groupAt[g]:s.groupAt[g+1]] {
 			v := l >> 1
-			s.occGroup[fill[v]] = int32(g)
-			s.occLit[fill[v]] = l
+			s.occ[fill[v]] = occurrence{int32(g), l, s.groupAt[g], s.groupAt[g+1]}
 			fill[v]++
 		}
 	}
@@ -189,7 +205,7 @@ func newCDCL(ctx context.Context, box int, segments bool) *cdcl {
 	for g := range s.free {
 		s.free[g] = s.groupAt[g+1] - s.groupAt[g]
 	}
-	s.val = make([]int8, nv)
+	s.val = make([]int8, 2*nv)
 	s.level = make([]int32, nv)
 	s.reason = make([]int32, nv)
 	s.activity = make([]float64, nv)
@@ -198,31 +214,27 @@ func newCDCL(ctx context.Context, box int, segments bool) *cdcl {
 		s.phase[i] = initialPhase
 	}
 	s.seen = make([]uint8, nv)
+	s.target = make([]int8, nv)
 	s.watches = make([][]watch, 2*nv)
+	s.watched = make([]uint64, (2*nv+63)/64)
 	s.heap.init(s.activity, nv)
 	return s
 }
 
 func (s *cdcl) litValue(l int32) int8 {
-	v := s.val[l>>1]
-	if l&1 != 0 {
-		return -v
-	}
-	return v
+	return s.val[l]
 }
 
 func (s *cdcl) decisionLevel() int32 { return int32(len(s.trailLim)) }
 
 func (s *cdcl) enqueue(l int32, reason int32) {
 	v := l >> 1
-	if l&1 == 0 {
-		s.val[v] = 1
-	} else {
-		s.val[v] = -1
-	}
-	for k := s.occAt[v]; k < s.occAt[v+1]; k++ {
-		if s.occLit[k] != l {
-			s.free[s.occGroup[k]]--
+	s.val[l] = 1
+	s.val[l^1] = -1
+	free := s.free
+	for _, o := range s.occ[s.occAt[v]:s.occAt[v+1]] {
+		if o.lit != l {
+			free[o.group]--
 		}
 	}
 	s.level[v] = s.decisionLevel()
@@ -238,16 +250,18 @@ func (s *cdcl) cancelUntil(level int32) {
 	for i := len(s.trail) - 1; i >= lim; i-- {
 		l := s.trail[i]
 		v := l >> 1
-		for k := s.occAt[v]; k < s.occAt[v+1]; k++ {
-			if s.occLit[k] != l {
-				s.free[s.occGroup[k]]++
+		for _, o := range s.occ[s.occAt[v]:s.occAt[v+1]] {
+			if o.lit != l {
+				s.free[o.group]++
 			}
 		}
-		s.phase[v] = s.val[v]
-		s.val[v] = 0
+		s.phase[v] = s.val[2*v]
+		s.val[l] = 0
+		s.val[l^1] = 0
 		s.heap.insert(v)
 	}
 	s.trail = s.trail[:lim]
+	s.targetSync = min(s.targetSync, lim)
 	s.trailLim = s.trailLim[:level]
 	s.qhead = lim
 }
@@ -255,21 +269,22 @@ func (s *cdcl) cancelUntil(level int32) {
 // propagate runs unit propagation to a fixpoint. On a conflict it fills
 // s.confl with the literals of a clause that is all false and returns false.
 func (s *cdcl) propagate() bool {
+	val, free, members := s.val, s.free, s.members
 	for s.qhead < len(s.trail) {
 		p := s.trail[s.qhead]
 		s.qhead++
+		s.props++
 		v := p >> 1
-		for k := s.occAt[v]; k < s.occAt[v+1]; k++ {
-			g := s.occGroup[k]
-			ms := s.members[s.groupAt[g]:s.groupAt[g+1]]
-			if s.occLit[k] == p {
+		for _, o := range s.occ[s.occAt[v]:s.occAt[v+1]] {
+			g := o.group
+			if o.lit == p {
 				// A true member: every other member is false.
-				for _, m := range ms {
-					if m == p {
-						continue
-					}
-					switch s.litValue(m) {
+				for _, m := range members[o.start:o.end] {
+					switch val[m] {
 					case 1:
+						if m == p {
+							continue
+						}
 						s.confl = append(s.confl[:0], p^1, m^1)
 						return false
 					case 0:
@@ -279,14 +294,14 @@ func (s *cdcl) propagate() bool {
 				continue
 			}
 			// A false member: the last member not false must be true.
-			switch s.free[g] {
+			switch free[g] {
 			case 0:
-				s.confl = append(s.confl[:0], ms...)
+				s.confl = append(s.confl[:0], members[o.start:o.end]...)
 				return false
 			case 1:
-				for _, m := range ms {
-					if val := s.litValue(m); val >= 0 {
-						if val == 0 {
+				for _, m := range members[o.start:o.end] {
+					if x := val[m]; x >= 0 {
+						if x == 0 {
 							s.enqueue(m, g<<2|reasonGroup)
 						}
 						break
@@ -304,31 +319,36 @@ func (s *cdcl) propagate() bool {
 // propagateClauses visits the learned clauses watching the literal f, which
 // has just become false.
 func (s *cdcl) propagateClauses(f int32) bool {
+	if s.watched[f>>6]&(1<<(f&63)) == 0 {
+		return true
+	}
 	ws := s.watches[f]
+	val, arena := s.val, s.arena
 	i, j := 0, 0
 	for i < len(ws) {
 		w := ws[i]
 		i++
-		if s.litValue(w.blocker) == 1 {
+		if val[w.blocker] == 1 {
 			ws[j] = w
 			j++
 			continue
 		}
-		lits := s.clauseLits(w.clause)
+		c := w.clause
+		lits := arena[c+clauseHeader : c+clauseHeader+arena[c]]
 		if lits[0] == f {
 			lits[0], lits[1] = lits[1], lits[0]
 		}
 		first := lits[0]
-		if first != w.blocker && s.litValue(first) == 1 {
-			ws[j] = watch{w.clause, first}
+		if first != w.blocker && val[first] == 1 {
+			ws[j] = watch{c, first}
 			j++
 			continue
 		}
 		found := false
 		for k := 2; k < len(lits); k++ {
-			if s.litValue(lits[k]) != -1 {
-				lits[1], lits[k] = lits[k], lits[1]
-				s.watches[lits[1]] = append(s.watches[lits[1]], watch{w.clause, first})
+			if l := lits[k]; val[l] != -1 {
+				lits[1], lits[k] = l, f
+				s.watch(l, c, first)
 				found = true
 				break
 			}
@@ -336,9 +356,9 @@ func (s *cdcl) propagateClauses(f int32) bool {
 		if found {
 			continue
 		}
-		ws[j] = watch{w.clause, first}
+		ws[j] = watch{c, first}
 		j++
-		if s.litValue(first) == -1 {
+		if val[first] == -1 {
 			s.confl = append(s.confl[:0], lits...)
 			for i < len(ws) {
 				ws[j] = ws[i]
@@ -348,9 +368,12 @@ func (s *cdcl) propagateClauses(f int32) bool {
 			s.watches[f] = ws[:j]
 			return false
 		}
-		s.enqueue(first, w.clause<<2|reasonClause)
+		s.enqueue(first, c<<2|reasonClause)
 	}
 	s.watches[f] = ws[:j]
+	if j == 0 {
+		s.watched[f>>6] &^= 1 << (f & 63)
+	}
 	return true
 }
 
@@ -502,6 +525,11 @@ func (s *cdcl) bump(v int32) {
 	s.heap.update(v)
 }
 
+func (s *cdcl) watch(l, c, blocker int32) {
+	s.watches[l] = append(s.watches[l], watch{c, blocker})
+	s.watched[l>>6] |= 1 << (l & 63)
+}
+
 // addClause adds lits (at least two, first two unassigned or the first
 // asserting) and watches its first two literals.
 func (s *cdcl) addClause(lits []int32, lbd int32, keep bool) int32 {
@@ -512,8 +540,8 @@ func (s *cdcl) addClause(lits []int32, lbd int32, keep bool) int32 {
 	}
 	s.arena = append(s.arena, int32(len(lits)), flags)
 	s.arena = append(s.arena, lits...)
-	s.watches[lits[0]] = append(s.watches[lits[0]], watch{c, lits[1]})
-	s.watches[lits[1]] = append(s.watches[lits[1]], watch{c, lits[0]})
+	s.watch(lits[0], c, lits[1])
+	s.watch(lits[1], c, lits[0])
 	s.learnts++
 	return c
 }
@@ -549,10 +577,11 @@ func (s *cdcl) reduce() {
 	for l := range s.watches {
 		s.watches[l] = s.watches[l][:0]
 	}
+	clear(s.watched)
 	for c := int32(0); c < int32(len(s.arena)); c += clauseHeader + s.arena[c] {
 		lits := s.clauseLits(c)
-		s.watches[lits[0]] = append(s.watches[lits[0]], watch{c, lits[1]})
-		s.watches[lits[1]] = append(s.watches[lits[1]], watch{c, lits[0]})
+		s.watch(lits[0], c, lits[1])
+		s.watch(lits[1], c, lits[0])
 	}
 	for _, l := range s.trail {
 		s.reason[l>>1] = reasonDecision // level 0: never analysed
@@ -562,7 +591,9 @@ func (s *cdcl) reduce() {
 // Tuning, measured on Gecode's 25×25 instances: the initial phase (1:
 // place the digit) and VSIDS decay barely matter; a small Luby unit keeps
 // restarts cheap; a learned-clause limit of 40 per cell halves the
-// conflicts of a tight one.
+// conflicts of a tight one. Target phases find the first solution of the
+// hardest ones in half the conflicts or less; for the proof of uniqueness
+// they, Glucose's LBD-driven restarts and trail reuse made no difference.
 const (
 	initialPhase   = 1
 	activityDecay  = 0.95
@@ -596,6 +627,9 @@ func (s *cdcl) search(maxConflicts int64) int {
 			if s.decisionLevel() == 0 {
 				return -1
 			}
+			if s.stable {
+				s.saveTarget()
+			}
 			back, lbd := s.analyze()
 			s.cancelUntil(back)
 			if len(s.learnt) == 1 {
@@ -612,12 +646,13 @@ func (s *cdcl) search(maxConflicts int64) int {
 		}
 		if conflicts >= maxConflicts {
 			s.cancelUntil(0)
+			s.targetLen = 0
 			return 0
 		}
 		v := int32(-1)
 		for !s.heap.empty() {
 			c := s.heap.pop()
-			if s.val[c] == 0 {
+			if s.val[2*c] == 0 {
 				v = c
 				break
 			}
@@ -630,12 +665,33 @@ func (s *cdcl) search(maxConflicts int64) int {
 			return 0
 		}
 		s.trailLim = append(s.trailLim, int32(len(s.trail)))
-		if s.phase[v] >= 0 {
+		ph := s.phase[v]
+		if s.stable && s.target[v] != 0 {
+			ph = s.target[v]
+		}
+		if ph >= 0 {
 			s.enqueue(2*v, reasonDecision)
 		} else {
 			s.enqueue(2*v+1, reasonDecision)
 		}
 	}
+}
+
+// saveTarget records the phases of the trail below the conflict level if
+// it is the longest conflict-free trail since the last restart: the target
+// phases of Biere and Fleury's "stable mode" (Kissat, 2020), which steer the
+// search back to the largest consistent partial grid it has seen.
+// trail[:targetSync] is already recorded and has not been undone since.
+func (s *cdcl) saveTarget() {
+	n := int(s.trailLim[s.decisionLevel()-1])
+	if n <= s.targetLen {
+		return
+	}
+	s.targetLen = n
+	for _, l := range s.trail[min(s.targetSync, n):n] {
+		s.target[l>>1] = 1 - 2*int8(l&1)
+	}
+	s.targetSync = n
 }
 
 func (s *cdcl) cancelled() bool {
@@ -669,21 +725,25 @@ func (s *cdcl) solve(givens []uint8, limit int) [][]uint8 {
 	if maxLearnts == 0 {
 		maxLearnts = float64(len(givens)) * learntsPerCell
 	}
+	unit := s.lubyUnit
+	if unit == 0 {
+		unit = restartUnit
+	}
 	restarts := 0
 	for s.err == nil {
 		if float64(s.learnts) > maxLearnts {
 			s.reduce()
 			maxLearnts *= learntGrowth
 		}
-		r := s.search(int64(luby(restarts) * restartUnit))
+		r := s.search(int64(luby(restarts) * unit))
 		restarts++
 		switch r {
 		case -1:
 			return sols
 		case 1:
 			sol := make([]uint8, n*n)
-			for v, x := range s.val[:s.numCell] {
-				if x == 1 {
+			for v := range s.numCell {
+				if s.val[2*v] == 1 {
 					sol[v/n] = uint8(v%n) + 1
 				}
 			}
@@ -697,6 +757,9 @@ func (s *cdcl) solve(givens []uint8, limit int) [][]uint8 {
 			}
 			s.learnt = block
 			s.cancelUntil(0)
+			// The proof that no other solution exists is an unsatisfiable
+			// search, which target phases do not help.
+			s.stable = false
 			if len(block) == 1 {
 				s.enqueue(block[0], reasonDecision)
 			} else {
