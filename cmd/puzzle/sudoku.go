@@ -257,6 +257,34 @@ func (t *tally) String() string {
 	return s
 }
 
+// eachPuzzle reads every puzzle of every input in turn and calls fn with
+// the puzzle, or with the *sudoku.SyntaxError of a malformed one (p nil);
+// fn returns false to stop. A read that fails otherwise ends its input: the
+// error goes to stderr after flush. eachPuzzle reports whether every input
+// could be opened and read.
+func (e *env) eachPuzzle(prefix string, files []string, flush func(),
+	fn func(name string, p *sudoku.Puzzle, se *sudoku.SyntaxError) bool) bool {
+	readOK, stop := true, false
+	opened := e.eachInput(prefix, files, func(name string, r io.Reader) {
+		rd := sudoku.NewReader(r, name)
+		for !stop {
+			p, err := rd.Next()
+			if err == io.EOF {
+				return
+			}
+			var se *sudoku.SyntaxError
+			if err != nil && !errors.As(err, &se) {
+				flush()
+				e.errorf("%s: %s", prefix, errText(err))
+				readOK = false
+				return
+			}
+			stop = !fn(name, p, se)
+		}
+	})
+	return opened && readOK
+}
+
 func (c *solveCmd) run(e *env, v *verb, files []string) int {
 	if c.all && c.limit != 0 {
 		return v.usageError(e, "--all and --limit exclude each other")
@@ -304,32 +332,20 @@ func (c *solveCmd) run(e *env, v *verb, files []string) int {
 		out.Flush()
 	}
 
-	opened := e.eachInput("sudoku solve", files, func(name string, r io.Reader) {
-		rd := sudoku.NewReader(r, name)
-		for !stopped {
-			p, err := rd.Next()
-			if err == io.EOF {
-				return
-			}
-			var se *sudoku.SyntaxError
-			if errors.As(err, &se) {
-				emit(&solveRecord{File: name, Line: se.Line, Status: status.Invalid, Error: se.Error()}, nil, nil)
-				continue
-			}
-			if err != nil {
-				out.Flush()
-				fmt.Fprintf(e.stderr, "puzzle sudoku solve: %s\n", errText(err))
-				failed = true
-				return
-			}
-			rec, sols := c.solve(e.ctx, name, p, opt, many)
-			if e.ctx.Err() != nil {
-				rec.Status, rec.Error = status.Timeout, "interrupted"
-				stopped = true
-			}
-			emit(rec, p, sols)
+	opened := e.eachPuzzle("sudoku solve", files, func() { out.Flush() }, func(name string, p *sudoku.Puzzle, se *sudoku.SyntaxError) bool {
+		if se != nil {
+			emit(&solveRecord{File: name, Line: se.Line, Status: status.Invalid, Error: se.Error()}, nil, nil)
+			return true
 		}
+		rec, sols := c.solve(e.ctx, name, p, opt, many)
+		if e.ctx.Err() != nil {
+			rec.Status, rec.Error = status.Timeout, "interrupted"
+			stopped = true
+		}
+		emit(rec, p, sols)
+		return !stopped
 	})
+	failed = failed || !opened
 	if stopped || e.ctx.Err() != nil {
 		out.Flush()
 		fmt.Fprintln(e.stderr, "puzzle sudoku solve: interrupted")
@@ -497,25 +513,13 @@ func (c *eulerCmd) run(e *env, v *verb, files []string) int {
 		fmt.Fprintf(e.stderr, "puzzle sudoku euler: "+format+"\n", args...)
 		failed = true
 	}
-	opened := e.eachInput("sudoku euler", files, func(name string, r io.Reader) {
-		rd := sudoku.NewReader(r, name)
-		for e.ctx.Err() == nil {
-			p, err := rd.Next()
-			if err == io.EOF {
-				return
-			}
-			var se *sudoku.SyntaxError
-			if err != nil {
-				bad("%s", errText(err))
-				if errors.As(err, &se) {
-					continue
-				}
-				return
-			}
-			if p.Box != 3 {
-				bad("%s:%d: a %d×%d grid; the sum is defined for 9×9 grids", name, p.Line, p.Size(), p.Size())
-				continue
-			}
+	opened := e.eachPuzzle("sudoku euler", files, func() {}, func(name string, p *sudoku.Puzzle, se *sudoku.SyntaxError) bool {
+		switch {
+		case se != nil:
+			bad("%s", errText(se))
+		case p.Box != 3:
+			bad("%s:%d: a %d×%d grid; the sum is defined for 9×9 grids", name, p.Line, p.Size(), p.Size())
+		default:
 			res, err := sudoku.Solve(e.ctx, p, sudoku.Options{})
 			if res.Status != status.Unique {
 				msg := res.Status.String()
@@ -523,12 +527,13 @@ func (c *eulerCmd) run(e *env, v *verb, files []string) int {
 					msg += ": " + err.Error()
 				}
 				bad("%s:%d: %s, want exactly one solution", name, p.Line, msg)
-				continue
+				break
 			}
 			s := res.Solutions[0]
 			sum += 100*int(s[0]) + 10*int(s[1]) + int(s[2])
 			grids++
 		}
+		return e.ctx.Err() == nil
 	})
 	if e.ctx.Err() != nil {
 		fmt.Fprintln(e.stderr, "puzzle sudoku euler: interrupted")
@@ -583,34 +588,25 @@ func (c *formatCmd) run(e *env, v *verb, files []string) int {
 		fmt.Fprintf(e.stderr, "puzzle sudoku format: "+format+"\n", args...)
 		failed = true
 	}
-	opened := e.eachInput("sudoku format", files, func(name string, r io.Reader) {
-		rd := sudoku.NewReader(r, name)
-		for e.ctx.Err() == nil {
-			p, err := rd.Next()
-			if err == io.EOF {
-				return
-			}
-			if err != nil {
-				bad("%s", errText(err))
-				if errors.As(err, new(*sudoku.SyntaxError)) {
-					continue
-				}
-				return
-			}
-			if f == sudoku.FormatEuler && p.Name == "" {
-				p.Name = fmt.Sprintf("Grid %02d", written+1)
-			}
-			var b strings.Builder
-			if err := p.Format(&b, f); err != nil {
-				bad("%s:%d: %s", name, p.Line, errText(err))
-				continue
-			}
-			if written > 0 && (f == sudoku.FormatGrid || f == sudoku.FormatPretty) {
-				out.WriteByte('\n')
-			}
-			out.WriteString(b.String())
-			written++
+	opened := e.eachPuzzle("sudoku format", files, func() { out.Flush() }, func(name string, p *sudoku.Puzzle, se *sudoku.SyntaxError) bool {
+		if se != nil {
+			bad("%s", errText(se))
+			return e.ctx.Err() == nil
 		}
+		if f == sudoku.FormatEuler && p.Name == "" {
+			p.Name = fmt.Sprintf("Grid %02d", written+1)
+		}
+		var b strings.Builder
+		if err := p.Format(&b, f); err != nil {
+			bad("%s:%d: %s", name, p.Line, errText(err))
+			return e.ctx.Err() == nil
+		}
+		if written > 0 && (f == sudoku.FormatGrid || f == sudoku.FormatPretty) {
+			out.WriteByte('\n')
+		}
+		out.WriteString(b.String())
+		written++
+		return e.ctx.Err() == nil
 	})
 	if e.ctx.Err() != nil || !opened || failed {
 		return exitFail

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -281,38 +280,25 @@ func (c *rateCmd) run(e *env, v *verb, files []string) int {
 		}
 		out.Flush()
 	}
-	opened := e.eachInput("sudoku rate", files, func(name string, r io.Reader) {
-		rd := sudoku.NewReader(r, name)
-		for e.ctx.Err() == nil {
-			p, err := rd.Next()
-			if err == io.EOF {
-				return
-			}
-			var se *sudoku.SyntaxError
-			if errors.As(err, &se) {
-				emit(rateRecord{File: name, Line: se.Line, Error: se.Error()})
-				continue
-			}
-			if err != nil {
-				out.Flush()
-				e.errorf("sudoku rate: %s", errText(err))
-				failed = true
-				return
-			}
-			ctx, cancel := e.ctx, context.CancelFunc(func() {})
-			if c.timeout > 0 {
-				ctx, cancel = context.WithTimeout(e.ctx, c.timeout)
-			}
-			rt, err := sudoku.Rate(ctx, p)
-			cancel()
-			rec := rateRecord{File: name, Line: p.Line, Name: p.Name, Size: p.Size()}
-			if err != nil {
-				rec.Error = errText(err)
-			} else {
-				rec.Difficulty, rec.Hardest, rec.Steps, rec.Score = rt.Difficulty.String(), rt.Hardest.String(), rt.Steps, rt.Score
-			}
-			emit(rec)
+	opened := e.eachPuzzle("sudoku rate", files, func() { out.Flush() }, func(name string, p *sudoku.Puzzle, se *sudoku.SyntaxError) bool {
+		if se != nil {
+			emit(rateRecord{File: name, Line: se.Line, Error: se.Error()})
+			return e.ctx.Err() == nil
 		}
+		ctx, cancel := e.ctx, context.CancelFunc(func() {})
+		if c.timeout > 0 {
+			ctx, cancel = context.WithTimeout(e.ctx, c.timeout)
+		}
+		rt, err := sudoku.Rate(ctx, p)
+		cancel()
+		rec := rateRecord{File: name, Line: p.Line, Name: p.Name, Size: p.Size()}
+		if err != nil {
+			rec.Error = errText(err)
+		} else {
+			rec.Difficulty, rec.Hardest, rec.Steps, rec.Score = rt.Difficulty.String(), rt.Hardest.String(), rt.Steps, rt.Score
+		}
+		emit(rec)
+		return e.ctx.Err() == nil
 	})
 	if e.ctx.Err() != nil {
 		out.Flush()
