@@ -53,7 +53,7 @@ type Stats struct {
 func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	start := time.Now()
 	if err := p.Validate(); err != nil {
-		return Result{Status: status.Invalid}, err
+		return Result{Status: status.Invalid}, fmt.Errorf("sudoku: %w", err)
 	}
 	limit := opt.Limit
 	if limit == 0 {
@@ -124,7 +124,7 @@ func RandomSolution(ctx context.Context, box int, p *Puzzle, rng *rand.Rand) ([]
 			return nil, fmt.Errorf("sudoku: puzzle has box size %d, not %d", p.Box, box)
 		}
 		if err := p.Validate(); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("sudoku: %w", err)
 		}
 		copy(q.Cells, p.Cells)
 	}

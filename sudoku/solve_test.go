@@ -363,3 +363,18 @@ func TestSymmetryRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestSolveInvalidError(t *testing.T) {
+	t.Parallel()
+	p, _ := New(3)
+	p.Cells[0], p.Cells[80] = 7, 7 // same digit, different units: fine
+	p.Cells[8] = 7                 // row 1 twice
+	_, err := Solve(t.Context(), p, Options{})
+	var ce *ConflictError
+	if !errors.As(err, &ce) || ce.Digit != 7 || ce.Unit != "row 1" || ce.First != 0 || ce.Second != 8 {
+		t.Fatalf("error %v, want a ConflictError for 7 in row 1", err)
+	}
+	if got := err.Error(); got != "sudoku: digit 7 appears twice in row 1 (r1c1 and r1c9)" {
+		t.Errorf("error text %q", got)
+	}
+}
