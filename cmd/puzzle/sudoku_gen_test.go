@@ -143,11 +143,30 @@ func TestGenerate(t *testing.T) {
 		t.Errorf("not all easy:\n%s", out)
 	}
 
-	for _, args := range [][]string{{"--size", "10"}, {"--count", "0"}, {"--difficulty", "tough"}, {"--size", "16", "--format", "euler"}, {"x"}} {
+	for _, args := range [][]string{{"--size", "10"}, {"--count", "0"}, {"--difficulty", "tough"}, {"--size", "16", "--format", "euler"}, {"x"}, {"--budget", "-1s"}, {"--check-timeout", "soon"}} {
 		_, errOut, code := runCmd(t, "", append([]string{"sudoku", "generate"}, args...)...)
 		if code != exitUsage || errOut == "" {
 			t.Errorf("%q: exit %d, stderr %q", args, code, errOut)
 		}
+	}
+}
+
+func TestGenerateBudget(t *testing.T) {
+	out, errOut, code := runCmd(t, "", "sudoku", "generate", "--size", "25", "--seed", "3", "--budget", "1ms", "--check-timeout", "1ms", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rec struct {
+		Size    int  `json:"size"`
+		Givens  int  `json:"givens"`
+		Minimal bool `json:"minimal"`
+	}
+	if err := json.Unmarshal([]byte(out), &rec); err != nil {
+		t.Fatal(err)
+	}
+	// The default budget digs down to about 256 givens; 1ms leaves most.
+	if rec.Size != 25 || rec.Minimal || rec.Givens < 500 {
+		t.Errorf("a 1ms budget gave size %d, %d givens, minimal %v; want 25, over 500, not minimal", rec.Size, rec.Givens, rec.Minimal)
 	}
 }
 

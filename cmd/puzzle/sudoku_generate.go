@@ -24,6 +24,7 @@ const generateSummary = "make new puzzles of a given size and difficulty"
 
 const generateUsage = `Usage: puzzle sudoku generate [--size 4|9|16|25] [--difficulty easy|medium|hard|expert|extreme]
                               [--seed N] [--count K] [--symmetric] [--json] [--format F]
+                              [--budget D] [--check-timeout D]
 
 Makes puzzles with a unique solution and no given to spare (minimal),
 rated by the hardest technique their logical solution needs. Puzzle k of
@@ -33,11 +34,19 @@ seed, the rating and the work done, so the output can be fed back to
 'puzzle sudoku solve'. If no puzzle of the wanted difficulty turns up,
 the closest one is printed and the exit status is 1.
 
+On 25×25 grids the uniqueness checks of nearly minimal puzzles can take
+seconds, so by default each check gets 50ms and the removal pass 3s: the
+puzzle is unique but may keep a given it could spare, and the header says
+"not proved minimal". A larger --budget and --check-timeout buy the proof
+(--budget 2m --check-timeout 3s proves a 25×25 puzzle minimal in about
+half a minute).
+
 Examples:
 
 	puzzle sudoku generate
 	puzzle sudoku generate --difficulty hard --seed 7 --format line
 	puzzle sudoku generate --size 16 --count 3 --json
+	puzzle sudoku generate --size 25 --budget 2m --check-timeout 3s
 	puzzle sudoku generate --count 10 --format line | puzzle sudoku solve
 `
 
@@ -49,6 +58,8 @@ type generateCmd struct {
 	symmetric  bool
 	json       bool
 	format     *choiceFlag
+	budget     time.Duration
+	check      time.Duration
 }
 
 // seedFlag is a uint64 flag that knows whether it was set.
@@ -83,6 +94,8 @@ func (c *generateCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.symmetric, "symmetric", false, "keep the givens symmetric under a half turn")
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per puzzle per line")
 	fs.Var(c.format, "format", "`layout` of the puzzles: pretty, line, grid or euler")
+	fs.DurationVar(&c.budget, "budget", 0, "time `D` for removing givens from one puzzle; 0: 3s for 25×25, none below")
+	fs.DurationVar(&c.check, "check-timeout", 0, "time `D` for each uniqueness check; 0: 50ms for 25×25")
 }
 
 // generateRecord is the JSON object of one generated puzzle.
@@ -118,6 +131,9 @@ func (c *generateCmd) run(e *env, v *verb, operands []string) int {
 	if c.count < 1 {
 		return v.usageError(e, "--count must be at least 1")
 	}
+	if c.budget < 0 || c.check < 0 {
+		return v.usageError(e, "--budget and --check-timeout must not be negative")
+	}
 	f := c.format.format()
 	if f == sudoku.FormatEuler && box > 3 {
 		return v.usageError(e, "--format euler holds grids up to 9×9")
@@ -141,7 +157,9 @@ func (c *generateCmd) run(e *env, v *verb, operands []string) int {
 		}
 		s := seed + uint64(k)
 		start := time.Now()
-		g, err := sudoku.Generate(e.ctx, sudoku.GenerateOptions{Box: box, Difficulty: diff, Seed: s, Symmetric: c.symmetric})
+		g, err := sudoku.Generate(e.ctx, sudoku.GenerateOptions{
+			Box: box, Difficulty: diff, Seed: s, Symmetric: c.symmetric, Budget: c.budget, CheckTimeout: c.check,
+		})
 		elapsed := time.Since(start)
 		if err != nil && !errors.Is(err, sudoku.ErrDifficultyMissed) {
 			out.Flush()
