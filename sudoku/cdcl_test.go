@@ -86,10 +86,7 @@ func TestCDCLGecode25(t *testing.T) {
 	if d, err := time.ParseDuration(os.Getenv("PUZZLE_CDCL25_TIMEOUT")); err == nil {
 		timeout = d
 	}
-	ps, errs := readFile(t, filepath.Join(sudokuData(t), "gecode", "gecode_25x25.txt"))
-	if len(errs) > 0 {
-		t.Fatal(errs)
-	}
+	ps := sharedPuzzles(t, filepath.Join("gecode", "gecode_25x25.txt"))
 	var idx []int
 	if which == "all" {
 		for i := range ps {

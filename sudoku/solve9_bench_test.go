@@ -2,7 +2,6 @@ package sudoku
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 )
@@ -16,25 +15,6 @@ var s9TdokuSets = []string{
 	"puzzles7_serg_benchmark",
 }
 
-// s9LoadBench reads a data file for a benchmark, skipping it when absent.
-func s9LoadBench(b *testing.B, rel string) []*Puzzle {
-	b.Helper()
-	path := filepath.Join(s9DataDir(), rel)
-	f, err := os.Open(path)
-	if err != nil {
-		b.Skipf("benchmark data absent: %v", err)
-	}
-	defer f.Close()
-	ps, err := ReadAll(f, path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if len(ps) == 0 {
-		b.Fatalf("%s: no puzzles", path)
-	}
-	return ps
-}
-
 // BenchmarkSolve9x9 proves uniqueness (limit 2) for every puzzle of each
 // tdoku file, one pass over the file per iteration.
 //
@@ -42,7 +22,7 @@ func s9LoadBench(b *testing.B, rel string) []*Puzzle {
 func BenchmarkSolve9x9(b *testing.B) {
 	for _, name := range s9TdokuSets {
 		b.Run(name, func(b *testing.B) {
-			ps := s9LoadBench(b, filepath.Join("tdoku", name))
+			ps := sharedPuzzles(b, filepath.Join("tdoku", name))
 			s9Bench(b, ps, func(p *Puzzle) (Result, error) {
 				return solve9x9(context.Background(), p, 2)
 			})
@@ -56,7 +36,7 @@ func BenchmarkSolve9x9(b *testing.B) {
 func BenchmarkGeneral9x9Tdoku(b *testing.B) {
 	for _, name := range s9TdokuSets {
 		b.Run(name, func(b *testing.B) {
-			ps := s9LoadBench(b, filepath.Join("tdoku", name))
+			ps := sharedPuzzles(b, filepath.Join("tdoku", name))
 			s9Bench(b, ps, func(p *Puzzle) (Result, error) {
 				return Solve(context.Background(), p, Options{General: true})
 			})

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"math/bits"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -14,34 +13,6 @@ import (
 
 	"puzzle/internal/status"
 )
-
-// s9DataDir is the folder of the shared Sudoku data: $PUZZLE_DATA/sudoku, or
-// ../../shared/data/sudoku from the package folder.
-func s9DataDir() string {
-	if d := os.Getenv("PUZZLE_DATA"); d != "" {
-		return filepath.Join(d, "sudoku")
-	}
-	return filepath.Join("..", "..", "shared", "data", "sudoku")
-}
-
-// s9LoadTest reads a data file for a test, skipping the test when it is absent.
-func s9LoadTest(t *testing.T, rel string) []*Puzzle {
-	t.Helper()
-	path := filepath.Join(s9DataDir(), rel)
-	f, err := os.Open(path)
-	if err != nil {
-		t.Skipf("test data absent: %v", err)
-	}
-	defer f.Close()
-	ps, err := ReadAll(f, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(ps) == 0 {
-		t.Fatalf("%s: no puzzles", path)
-	}
-	return ps
-}
 
 // s9Oracle is a plain backtracking solver for 9×9 grids, independent of
 // solve9.go: it fills the empty cell with the fewest candidates, counting
@@ -309,7 +280,7 @@ func TestSolve9x9General(t *testing.T) {
 		t.Run(filepath.Base(rel), func(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
-			for _, p := range s9LoadTest(t, rel) {
+			for _, p := range sharedPuzzles(t, rel) {
 				for _, limit := range []int{0, 1} {
 					fast, err1 := Solve(ctx, p, Options{Limit: limit})
 					gen, err2 := Solve(ctx, p, Options{Limit: limit, General: true})
@@ -351,7 +322,7 @@ func TestSolve9x9Data(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
 			t.Parallel()
-			ps := s9LoadTest(t, filepath.Join("tdoku", tt.file))
+			ps := sharedPuzzles(t, filepath.Join("tdoku", tt.file))
 			every := tt.every
 			if testing.Short() {
 				every *= 10

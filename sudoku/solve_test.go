@@ -286,6 +286,26 @@ func TestRandomSolutionAllSizes(t *testing.T) {
 	}
 }
 
+// sharedPuzzles reads the file rel of the shared sudoku data, or skips
+// the test or benchmark when it is absent.
+func sharedPuzzles(tb testing.TB, rel string) []*Puzzle {
+	tb.Helper()
+	path := filepath.Join(sudokuData(tb), rel)
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Skipf("shared data absent: %v", err)
+	}
+	defer f.Close()
+	ps, err := ReadAll(f, path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if len(ps) == 0 {
+		tb.Fatalf("%s: no puzzles", path)
+	}
+	return ps
+}
+
 // sudokuData returns the shared sudoku data folder, or skips the test.
 func sudokuData(t testing.TB) string {
 	t.Helper()
@@ -302,12 +322,8 @@ func sudokuData(t testing.TB) string {
 
 func TestSharedGecodeGrids(t *testing.T) {
 	t.Parallel()
-	dir := sudokuData(t)
 	for _, name := range []string{"gecode_9x9.txt", "gecode_16x16.txt"} {
-		ps, errs := readFile(t, filepath.Join(dir, "gecode", name))
-		if len(errs) > 0 || len(ps) == 0 {
-			t.Fatalf("%s: %d puzzles, errors %v", name, len(ps), errs)
-		}
+		ps := sharedPuzzles(t, filepath.Join("gecode", name))
 		for _, p := range ps {
 			r, err := Solve(t.Context(), p, Options{})
 			if err != nil || r.Status != status.Unique || !p.IsSolutionOf(r.Solutions[0]) {
@@ -319,10 +335,9 @@ func TestSharedGecodeGrids(t *testing.T) {
 
 func TestEuler96(t *testing.T) {
 	t.Parallel()
-	dir := sudokuData(t)
-	ps, errs := readFile(t, filepath.Join(dir, "project-euler-96", "p096_sudoku.txt"))
-	if len(errs) > 0 || len(ps) != 50 {
-		t.Fatalf("%d puzzles, errors %v", len(ps), errs)
+	ps := sharedPuzzles(t, filepath.Join("project-euler-96", "p096_sudoku.txt"))
+	if len(ps) != 50 {
+		t.Fatalf("%d puzzles, want 50", len(ps))
 	}
 	for _, general := range []bool{false, true} {
 		sum := 0
