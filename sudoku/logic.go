@@ -558,6 +558,22 @@ func bandMask(b, k int, col bool) uint64 {
 	return m
 }
 
+// lockedStep is the step of a locked candidate (pointing or claiming):
+// digit d (0-based) lies in unit u only at the positions ps, all inside
+// unit other, and the pending eliminations remove it from the rest of other.
+func (l *logic) lockedStep(t Technique, name string, u, other, d int, ps uint64) Step {
+	el := l.takeElims()
+	return Step{
+		Technique:    t,
+		Eliminations: el,
+		Units:        []Unit{l.unit(u), l.unit(other)},
+		Cells:        l.cells(l.cellsAt(u, ps)),
+		Digits:       []int{d + 1},
+		Text: fmt.Sprintf("%s: in %s, %s lies only in %s, so %s",
+			name, l.unit(u), digitName(d+1), l.unit(other), elimText(el)),
+	}
+}
+
 // pointing: within a box, a digit confined to one row or column is removed
 // from the rest of that line.
 func (l *logic) pointing() (Step, bool) {
@@ -589,16 +605,7 @@ func (l *logic) pointing() (Step, bool) {
 				if len(l.elimCells) == 0 {
 					continue
 				}
-				el := l.takeElims()
-				return Step{
-					Technique:    Pointing,
-					Eliminations: el,
-					Units:        []Unit{l.unit(u), l.unit(lu)},
-					Cells:        l.cells(l.cellsAt(u, ps)),
-					Digits:       []int{d + 1},
-					Text: fmt.Sprintf("Pointing: in %s, %s lies only in %s, so %s",
-						l.unit(u), digitName(d+1), l.unit(lu), elimText(el)),
-				}, true
+				return l.lockedStep(Pointing, "Pointing", u, lu, d, ps), true
 			}
 		}
 	}
@@ -634,16 +641,7 @@ func (l *logic) claiming() (Step, bool) {
 			if len(l.elimCells) == 0 {
 				continue
 			}
-			el := l.takeElims()
-			return Step{
-				Technique:    Claiming,
-				Eliminations: el,
-				Units:        []Unit{l.unit(u), l.unit(bu)},
-				Cells:        l.cells(l.cellsAt(u, ps)),
-				Digits:       []int{d + 1},
-				Text: fmt.Sprintf("Claiming: in %s, %s lies only in %s, so %s",
-					l.unit(u), digitName(d+1), l.unit(bu), elimText(el)),
-			}, true
+			return l.lockedStep(Claiming, "Claiming", u, bu, d, ps), true
 		}
 	}
 	return Step{}, false
