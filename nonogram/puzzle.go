@@ -1,0 +1,250 @@
+package nonogram
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Puzzle is a black-and-white nonogram: a clue for every row (top to bottom)
+// and every column (left to right). A clue lists the lengths of the runs of
+// filled cells in order; an empty clue means the line is empty.
+type Puzzle struct {
+	Rows [][]int
+	Cols [][]int
+
+	// Name is the puzzle's title in its source, if it had one.
+	Name string
+	// Author, Copyright and License are carried over from formats that
+	// store them (webpbn XML, .non); they are empty otherwise.
+	Author    string
+	Copyright string
+	License   string
+	// Goal is the picture stored with the puzzle (webpbn's solution, the
+	// goal of a .non file), nil if the file had none. It is what the author
+	// drew, not necessarily the only solution.
+	Goal *Grid
+
+	// File is the name of the input and Line the 1-based line where the
+	// puzzle starts; RowLine and ColLine give the line of each clue when the
+	// format puts one clue per line. All are zero when unknown; they exist
+	// so that errors can say where a bad clue is.
+	File    string
+	Line    int
+	RowLine []int
+	ColLine []int
+}
+
+// Height returns the number of rows.
+func (p *Puzzle) Height() int { return len(p.Rows) }
+
+// Width returns the number of columns.
+func (p *Puzzle) Width() int { return len(p.Cols) }
+
+// Grid is a solved picture: Height rows of Width cells in row-major order,
+// true for a filled cell.
+type Grid struct {
+	Width, Height int
+	Cells         []bool
+}
+
+// NewGrid returns an empty (all white) grid.
+func NewGrid(width, height int) *Grid {
+	return &Grid{Width: width, Height: height, Cells: make([]bool, width*height)}
+}
+
+// At reports whether the cell at row r, column c (0-based) is filled.
+func (g *Grid) At(r, c int) bool { return g.Cells[r*g.Width+c] }
+
+// Set fills (true) or clears the cell at row r, column c.
+func (g *Grid) Set(r, c int, filled bool) { g.Cells[r*g.Width+c] = filled }
+
+// Rows returns the picture as one string per row, '#' filled and '.' empty,
+// the form used in JSON output.
+func (g *Grid) Rows() []string {
+	rows := make([]string, g.Height)
+	var b strings.Builder
+	for r := range g.Height {
+		b.Reset()
+		for c := range g.Width {
+			if g.At(r, c) {
+				b.WriteByte('#')
+			} else {
+				b.WriteByte('.')
+			}
+		}
+		rows[r] = b.String()
+	}
+	return rows
+}
+
+// String returns the rows joined by newlines, with a final newline.
+func (g *Grid) String() string { return strings.Join(g.Rows(), "\n") + "\n" }
+
+// Equal reports whether two grids have the same shape and cells.
+func (g *Grid) Equal(h *Grid) bool {
+	if g.Width != h.Width || g.Height != h.Height {
+		return false
+	}
+	for i := range g.Cells {
+		if g.Cells[i] != h.Cells[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Clues returns the puzzle whose clues the picture satisfies.
+func (g *Grid) Clues() *Puzzle {
+	p := &Puzzle{Rows: make([][]int, g.Height), Cols: make([][]int, g.Width)}
+	line := make([]bool, max(g.Width, g.Height))
+	for r := range g.Height {
+		for c := range g.Width {
+			line[c] = g.At(r, c)
+		}
+		p.Rows[r] = lineClue(line[:g.Width])
+	}
+	for c := range g.Width {
+		for r := range g.Height {
+			line[r] = g.At(r, c)
+		}
+		p.Cols[c] = lineClue(line[:g.Height])
+	}
+	return p
+}
+
+// lineClue returns the run lengths of filled cells in line.
+func lineClue(line []bool) []int {
+	clue := []int{}
+	run := 0
+	for _, f := range line {
+		if f {
+			run++
+		} else if run > 0 {
+			clue = append(clue, run)
+			run = 0
+		}
+	}
+	if run > 0 {
+		clue = append(clue, run)
+	}
+	return clue
+}
+
+// Satisfies reports whether the picture g meets every clue of p.
+func (p *Puzzle) Satisfies(g *Grid) bool {
+	if g == nil || g.Width != p.Width() || g.Height != p.Height() {
+		return false
+	}
+	q := g.Clues()
+	for r := range p.Rows {
+		if !equalClue(p.Rows[r], q.Rows[r]) {
+			return false
+		}
+	}
+	for c := range p.Cols {
+		if !equalClue(p.Cols[c], q.Cols[c]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalClue(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// MaxSide bounds the width and height of a puzzle.
+const MaxSide = 4096
+
+// ClueError reports a clue that cannot be right, and where it is.
+type ClueError struct {
+	File string // name of the input, "" if unknown
+	Line int    // 1-based line of the clue, 0 if unknown
+	Msg  string
+}
+
+func (e *ClueError) Error() string {
+	switch {
+	case e.File != "" && e.Line > 0:
+		return fmt.Sprintf("nonogram: %s:%d: %s", e.File, e.Line, e.Msg)
+	case e.File != "":
+		return fmt.Sprintf("nonogram: %s: %s", e.File, e.Msg)
+	case e.Line > 0:
+		return fmt.Sprintf("nonogram: line %d: %s", e.Line, e.Msg)
+	}
+	return "nonogram: " + e.Msg
+}
+
+// Validate checks the shape of the puzzle and every clue: sizes between 1
+// and MaxSide, run lengths at least 1, each clue fitting in its line, and
+// the same number of filled cells by rows as by columns. The error is a
+// *ClueError naming the line of the offending clue when it is known.
+func (p *Puzzle) Validate() error {
+	errorf := func(line int, format string, args ...any) error {
+		if line == 0 {
+			line = p.Line
+		}
+		return &ClueError{File: p.File, Line: line, Msg: fmt.Sprintf(format, args...)}
+	}
+	h, w := p.Height(), p.Width()
+	if h < 1 || w < 1 {
+		return errorf(0, "grid is %d×%d: needs at least one row and one column", h, w)
+	}
+	if h > MaxSide || w > MaxSide {
+		return errorf(0, "grid is %d×%d: larger than %d", h, w, MaxSide)
+	}
+	sums := [2]int{}
+	for k, lines := range [2][][]int{p.Rows, p.Cols} {
+		kind, length, where := "row", w, p.RowLine
+		if k == 1 {
+			kind, length, where = "column", h, p.ColLine
+		}
+		for i, clue := range lines {
+			at := 0
+			if i < len(where) {
+				at = where[i]
+			}
+			need := 0
+			for _, n := range clue {
+				if n < 1 {
+					return errorf(at, "%s %d clue %s: run length %d is not positive", kind, i+1, FormatClue(clue), n)
+				}
+				need += n + 1
+				sums[k] += n
+			}
+			if need-1 > length {
+				return errorf(at, "%s %d clue %s needs %d cells, the %s has %d", kind, i+1, FormatClue(clue), need-1, kind, length)
+			}
+		}
+	}
+	if sums[0] != sums[1] {
+		return errorf(0, "rows fill %d cells but columns fill %d", sums[0], sums[1])
+	}
+	if p.Goal != nil && (p.Goal.Width != w || p.Goal.Height != h) {
+		return errorf(0, "goal picture is %d×%d, the grid %d×%d", p.Goal.Height, p.Goal.Width, h, w)
+	}
+	return nil
+}
+
+// FormatClue writes a clue as space-separated numbers, "0" for an empty clue.
+func FormatClue(clue []int) string {
+	if len(clue) == 0 {
+		return "0"
+	}
+	var b strings.Builder
+	for i, n := range clue {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprint(&b, n)
+	}
+	return b.String()
+}
