@@ -155,7 +155,7 @@ type lineSolverN struct {
 // whether any placement is consistent with the known cells.
 func (s *lineSolverN) solve(n int, clue []int, black, white, fill, empty []uint64) bool {
 	k := len(clue)
-	cw := len(black)      // words for cells
+	cw := len(black)        // words for cells
 	pw := (n + 1 + 63) / 64 // words for positions 0..n
 	need := pw * (2*(k+1) + k + 8)
 	if cap(s.buf) < need {
