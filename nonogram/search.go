@@ -1,0 +1,82 @@
+package nonogram
+
+// Search: depth-first, with probing at every node. The branch cell is the
+// one whose two trials fixed the most cells (product of the counts), so
+// both subtrees start small. Solutions are counted up to a limit; reaching
+// 2 proves that a picture is not unique, exhausting the tree with exactly
+// one proves that it is.
+
+type searcher struct {
+	*prober
+	limit     int // < 0: no limit
+	solutions []*Grid
+	nodes     int64
+	maxDepth  int
+	stopped   bool
+	stop      func() bool
+	levels    []*state
+	noProbing bool
+}
+
+func (s *searcher) full() bool {
+	return s.limit >= 0 && len(s.solutions) >= s.limit
+}
+
+// level returns the scratch state for depth d.
+func (s *searcher) level(d int) *state {
+	for len(s.levels) <= d {
+		s.levels = append(s.levels, s.newState())
+	}
+	return s.levels[d]
+}
+
+// dfs explores the propagated state st at depth d.
+func (s *searcher) dfs(st *state, d int) {
+	s.nodes++
+	s.maxDepth = max(s.maxDepth, d)
+	if s.stop() {
+		s.stopped = true
+		return
+	}
+	var r, c int
+	if s.noProbing {
+		r, c = s.firstUnknown(st)
+	} else {
+		ok, br, bc := s.probe(st)
+		if s.stop() {
+			s.stopped = true
+			return
+		}
+		if !ok {
+			return
+		}
+		r, c = br, bc
+	}
+	if st.unknown == 0 {
+		s.solutions = append(s.solutions, s.picture(st))
+		return
+	}
+	child := s.level(d + 1)
+	for _, filled := range [2]bool{true, false} {
+		child.copyFrom(st)
+		s.setCell(child, r, c, filled)
+		if s.run(child) {
+			s.dfs(child, d+1)
+		}
+		if s.full() || s.stopped {
+			return
+		}
+	}
+}
+
+// firstUnknown returns the first unknown cell in row-major order.
+func (s *searcher) firstUnknown(st *state) (int, int) {
+	for r := range s.h {
+		for c := range s.w {
+			if known, _ := s.cell(st, r, c); !known {
+				return r, c
+			}
+		}
+	}
+	return 0, 0
+}

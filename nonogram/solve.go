@@ -1,0 +1,99 @@
+package nonogram
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+
+	"puzzle/internal/status"
+)
+
+// Options control Solve.
+type Options struct {
+	// Limit is how many solutions to look for. 0 means 2, which proves
+	// uniqueness; 1 finds one solution without proof (status Solved); a
+	// negative Limit enumerates every solution.
+	Limit int
+	// NoProbing searches by plain backtracking after line solving, for
+	// comparisons and tests.
+	NoProbing bool
+}
+
+// Result is the outcome of Solve.
+type Result struct {
+	Status status.Status
+	// Solutions holds the pictures found, in the order found.
+	Solutions []*Grid
+	// LineSolvable reports that line solving alone, from the empty grid,
+	// decided every cell: the puzzle needs no probing and no guessing.
+	LineSolvable bool
+	Stats        Stats
+}
+
+// Stats is the work a solve took.
+type Stats struct {
+	// LineSolves counts runs of the line solver.
+	LineSolves int64 `json:"line_solves"`
+	// Probes counts trial assignments made while probing.
+	Probes int64 `json:"probes"`
+	// Nodes counts search nodes (1 when no guess was needed after probing).
+	Nodes int64 `json:"nodes"`
+	// MaxDepth is the deepest guess.
+	MaxDepth int           `json:"max_depth"`
+	Time     time.Duration `json:"-"`
+}
+
+// Solve finds the pictures that meet p's clues, up to opt.Limit, and
+// classifies the puzzle. An invalid puzzle gives status Invalid and the
+// error; a cancelled or expired ctx gives status Timeout, the pictures found
+// so far and ctx.Err().
+func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
+	start := time.Now()
+	if err := p.Validate(); err != nil {
+		return Result{Status: status.Invalid}, err
+	}
+	limit := opt.Limit
+	if limit == 0 {
+		limit = 2
+	}
+	var cancelled atomic.Bool
+	stopWatch := context.AfterFunc(ctx, func() { cancelled.Store(true) })
+	defer stopWatch()
+	stop := func() bool { return cancelled.Load() }
+
+	g := newGrid(p)
+	pr := newPropagator(g)
+	root := g.newState()
+	pr.pushAll()
+	ok := pr.run(root)
+
+	var res Result
+	s := &searcher{prober: newProber(pr), limit: limit, stop: stop, noProbing: opt.NoProbing}
+	s.interrupted = stop
+	switch {
+	case !ok:
+	case root.unknown == 0:
+		res.LineSolvable = true
+		s.solutions = append(s.solutions, g.picture(root))
+		s.nodes = 1
+	default:
+		s.dfs(root, 0)
+	}
+	res.Solutions = s.solutions
+	res.Stats = Stats{LineSolves: pr.lineSolves, Probes: s.probes, Nodes: s.nodes, MaxDepth: s.maxDepth, Time: time.Since(start)}
+	var err error
+	switch {
+	case s.stopped:
+		res.Status = status.Timeout
+		err = ctx.Err()
+	case len(res.Solutions) == 0:
+		res.Status = status.None
+	case limit == 1:
+		res.Status = status.Solved
+	case len(res.Solutions) == 1:
+		res.Status = status.Unique
+	default:
+		res.Status = status.Multiple
+	}
+	return res, err
+}
