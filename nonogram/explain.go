@@ -210,4 +210,3 @@ func partialRows(g *grid, st *state) []string {
 	}
 	return rows
 }
-
