@@ -26,8 +26,9 @@ type Step struct {
 	// right-most placements, or no run can reach it), "line" (every
 	// placement of the line's clue agrees on the cell, found by the complete
 	// line solver), "contradiction" (the other value of a cell leaves a
-	// line with no placement) or "both-ways" (cells that follow whether a
-	// cell is filled or empty).
+	// line with no placement), "both-ways" (cells that follow whether a
+	// cell is filled or empty) or "line-trial" (cells that follow from every
+	// placement of a line that does not lead to a contradiction).
 	Rule string `json:"rule"`
 	// Line names the line that was solved: "row 3", "column 12".
 	Line string `json:"line,omitempty"`
@@ -133,6 +134,26 @@ func Explain(ctx context.Context, p *Puzzle) (Explanation, error) {
 			}
 			s.Text = fmt.Sprintf("whether %s is filled or empty: %s", name, cellsText(s.Fill, s.Empty))
 		}
+		ex.Steps = append(ex.Steps, s)
+	}
+
+	pb.lineLimit = maxLineProbe
+	pb.onLineProbe = func(st, acc *state, l, placements, survivors int) {
+		s := Step{Rule: "line-trial", Line: lineName(g, l), Clue: g.clues[l]}
+		for r := range g.h {
+			for c := range g.w {
+				known, _ := g.cell(st, r, c)
+				if k, filled := g.cell(acc, r, c); k && !known {
+					if filled {
+						s.Fill = append(s.Fill, []int{r, c})
+					} else {
+						s.Empty = append(s.Empty, []int{r, c})
+					}
+				}
+			}
+		}
+		s.Text = fmt.Sprintf("%s (%s): of its %d possible placements, %d lead to a contradiction; all the others give: %s",
+			s.Line, FormatClue(s.Clue), placements, placements-survivors, cellsText(s.Fill, s.Empty))
 		ex.Steps = append(ex.Steps, s)
 	}
 

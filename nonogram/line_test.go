@@ -109,13 +109,15 @@ func TestCompleteLineSolverMatchesEnumeration(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	var multi lineSolverN
-	feasible, infeasible := 0, 0
+	var slackSolver slackLine
+	var trimmer lineTrimmer
+	feasible, infeasible, slackLines := 0, 0, 0
 	for iter := range 20000 {
 		n := 1 + rng.IntN(63)
 		if iter%4 == 0 {
 			n = 60 + rng.IntN(150) // multi-word lines, crossing word edges
 		}
-		density := []float64{0.3, 0.5, 0.7, 0.9}[rng.IntN(4)]
+		density := []float64{0.3, 0.5, 0.7, 0.9, 0.97}[rng.IntN(5)]
 		c := randomLineCase(rng, n, 10, density, 0.2)
 		ok, fill, empty := c.enumerate()
 		if ok {
@@ -136,13 +138,27 @@ func TestCompleteLineSolverMatchesEnumeration(t *testing.T) {
 			}
 		}
 		check("multi-word", gotOK, bitsToBools(gotFill, n), bitsToBools(gotEmpty, n))
+		pr := newPropagator(newGrid(&Puzzle{Rows: [][]int{{1}}, Cols: [][]int{{1}}}))
+		gotOK = trimmer.solve(pr, n, c.clue, black, white, gotFill, gotEmpty)
+		if gotOK {
+			for i := range gotFill { // the trimmed ends come back unset
+				gotFill[i] |= black[i]
+				gotEmpty[i] |= white[i]
+			}
+		}
+		check("trimmed", gotOK, bitsToBools(gotFill, n), bitsToBools(gotEmpty, n))
+		if len(c.clue) > 0 && slack(n, c.clue) <= maxSlackWord {
+			slackLines++
+			gotOK := slackSolver.solve(n, c.clue, black, white, gotFill, gotEmpty)
+			check("slack", gotOK, bitsToBools(gotFill, n), bitsToBools(gotEmpty, n))
+		}
 		if n <= 63 {
 			f, e, ok1 := solveLine1(n, c.clue, black[0], white[0])
 			check("one-word", ok1, bitsToBools([]uint64{f}, n), bitsToBools([]uint64{e}, n))
 		}
 	}
-	if feasible < 1000 || infeasible < 1000 {
-		t.Fatalf("weak sample: %d feasible, %d contradictory lines", feasible, infeasible)
+	if feasible < 1000 || infeasible < 1000 || slackLines < 3000 {
+		t.Fatalf("weak sample: %d feasible, %d contradictory lines, %d for the slack solver", feasible, infeasible, slackLines)
 	}
 }
 

@@ -14,6 +14,18 @@ type prober struct {
 	*propagator
 	tryFill, tryEmpty *state
 	probes            int64
+	// Line probing scratch.
+	acc    *state
+	enum   placements
+	placed []uint64
+	order  []lineCount
+	// onLineProbe, when set, is told before line probing of line l fixes
+	// the cells that acc knows and st does not (explain).
+	onLineProbe func(st, acc *state, l, placements, survivors int)
+	// lineLimit is the most placements a line may have to be probed; 0
+	// turns line probing off.
+	lineLimit int
+	count  placementCounter
 	// interrupted is polled between probes; when it returns true, probe
 	// gives up and reports no contradiction.
 	interrupted func() bool
@@ -95,6 +107,13 @@ func (p *prober) probe(st *state) (ok bool, bestR, bestC int) {
 					}
 				}
 			}
+		}
+		if !changed && p.lineLimit > 0 {
+			ok, lineChanged := p.probeLines(st)
+			if !ok {
+				return false, 0, 0
+			}
+			changed = lineChanged
 		}
 		if !changed {
 			return true, bestR, bestC

@@ -8,6 +8,7 @@ type grid struct {
 	w, h   int
 	rw, cw int // words per row, per column
 	clues  [][]int
+	slack  []int // per line: cells to spare beyond the clue's minimum
 	// Offsets into state.bits.
 	rowB, rowW, colB, colW int
 	size                   int
@@ -17,6 +18,10 @@ func newGrid(p *Puzzle) *grid {
 	g := &grid{w: p.Width(), h: p.Height()}
 	g.rw, g.cw = (g.w+63)/64, (g.h+63)/64
 	g.clues = append(append([][]int{}, p.Rows...), p.Cols...)
+	g.slack = make([]int, len(g.clues))
+	for l, c := range g.clues {
+		g.slack[l] = slack(g.lineLen(l), c)
+	}
 	g.rowB = 0
 	g.rowW = g.h * g.rw
 	g.colB = 2 * g.h * g.rw
@@ -100,6 +105,10 @@ type propagator struct {
 	head, n int
 	queued  []bool
 	multi   lineSolverN
+	// slackSolver serves long lines with little slack.
+	slackSolver slackLine
+	trimmer     lineTrimmer
+	cache   lineCache
 	fill    []uint64
 	empty   []uint64
 	// lineSolves counts calls of a line solver.
@@ -182,12 +191,12 @@ func (p *propagator) solveLine(st *state, l int) bool {
 	n := p.lineLen(l)
 	fill, empty := p.fill[:len(black)], p.empty[:len(black)]
 	if n <= 63 {
-		f, e, ok := solveLine1(n, p.clues[l], black[0], white[0])
+		f, e, ok := p.cache.solve(l, n, p.clues[l], black[0], white[0])
 		if !ok {
 			return false
 		}
 		fill[0], empty[0] = f, e
-	} else if !p.multi.solve(n, p.clues[l], black, white, fill, empty) {
+	} else if !p.trimmer.solve(p, n, p.clues[l], black, white, fill, empty) {
 		return false
 	}
 	changed := false

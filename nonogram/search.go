@@ -6,6 +6,11 @@ package nonogram
 // 2 proves that a picture is not unique, exhausting the tree with exactly
 // one proves that it is.
 
+// nodeLineProbe is the line-probing limit below the root: line probing
+// pays for itself on hard unique puzzles at the root, but inside the tree
+// plain cell probing and branching are cheaper.
+const nodeLineProbe = 16
+
 type searcher struct {
 	*prober
 	limit     int // < 0: no limit
@@ -16,7 +21,19 @@ type searcher struct {
 	stop      func() bool
 	levels    []*state
 	noProbing bool
+	// budget, when positive, stops the search (overBudget) after that many
+	// nodes; rootLineLimit is the line-probing limit at the root.
+	budget        int64
+	overBudget    bool
+	rootLineLimit int
+	nodeLineLimit int
 }
+
+// The quick search's node budget and root line-probing limit.
+const (
+	quickSearchNodes = 96
+	quickLineProbe   = 64
+)
 
 func (s *searcher) full() bool {
 	return s.limit >= 0 && len(s.solutions) >= s.limit
@@ -34,6 +51,10 @@ func (s *searcher) level(d int) *state {
 func (s *searcher) dfs(st *state, d int) {
 	s.nodes++
 	s.maxDepth = max(s.maxDepth, d)
+	if s.budget > 0 && s.nodes > s.budget {
+		s.overBudget = true
+		return
+	}
 	if s.stop() {
 		s.stopped = true
 		return
@@ -42,6 +63,10 @@ func (s *searcher) dfs(st *state, d int) {
 	if s.noProbing {
 		r, c = s.firstUnknown(st)
 	} else {
+		s.lineLimit = s.nodeLineLimit
+		if d == 0 {
+			s.lineLimit = s.rootLineLimit
+		}
 		ok, br, bc := s.probe(st)
 		if s.stop() {
 			s.stopped = true
@@ -63,7 +88,7 @@ func (s *searcher) dfs(st *state, d int) {
 		if s.run(child) {
 			s.dfs(child, d+1)
 		}
-		if s.full() || s.stopped {
+		if s.full() || s.stopped || s.overBudget {
 			return
 		}
 	}

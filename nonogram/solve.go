@@ -17,6 +17,9 @@ type Options struct {
 	// NoProbing searches by plain backtracking after line solving, for
 	// comparisons and tests.
 	NoProbing bool
+
+	// lineProbeEverywhere probes lines thoroughly at every node (tests).
+	lineProbeEverywhere bool
 }
 
 // Result is the outcome of Solve.
@@ -63,6 +66,7 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 
 	g := newGrid(p)
 	pr := newPropagator(g)
+	defer pr.cache.release()
 	root := g.newState()
 	pr.pushAll()
 	ok := pr.run(root)
@@ -70,6 +74,10 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	var res Result
 	s := &searcher{prober: newProber(pr), limit: limit, stop: stop, noProbing: opt.NoProbing}
 	s.interrupted = stop
+	s.nodeLineLimit = nodeLineProbe
+	if opt.lineProbeEverywhere {
+		s.nodeLineLimit = maxLineProbe
+	}
 	switch {
 	case !ok:
 	case root.unknown == 0:
@@ -77,7 +85,21 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 		s.solutions = append(s.solutions, g.picture(root))
 		s.nodes = 1
 	default:
-		s.dfs(root, 0)
+		// A quick search first, with line probing only on lines with few
+		// placements: most puzzles end here. A puzzle that outlasts the
+		// budget is started again with thorough line probing at the root,
+		// which decides hard unique puzzles (webpbn's "Forever") outright.
+		s.budget = quickSearchNodes
+		s.rootLineLimit = quickLineProbe
+		quick := g.newState()
+		quick.copyFrom(root)
+		s.dfs(quick, 0)
+		if s.overBudget {
+			s.budget, s.overBudget = 0, false
+			s.rootLineLimit = maxLineProbe
+			s.solutions = s.solutions[:0]
+			s.dfs(root, 0)
+		}
 	}
 	res.Solutions = s.solutions
 	res.Stats = Stats{LineSolves: pr.lineSolves, Probes: s.probes, Nodes: s.nodes, MaxDepth: s.maxDepth, Time: time.Since(start)}
