@@ -25,7 +25,7 @@ type prober struct {
 	// lineLimit is the most placements a line may have to be probed; 0
 	// turns line probing off.
 	lineLimit int
-	count  placementCounter
+	count     placementCounter
 	// interrupted is polled between probes; when it returns true, probe
 	// gives up and reports no contradiction.
 	interrupted func() bool

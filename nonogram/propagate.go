@@ -108,9 +108,9 @@ type propagator struct {
 	// slackSolver serves long lines with little slack.
 	slackSolver slackLine
 	trimmer     lineTrimmer
-	cache   lineCache
-	fill    []uint64
-	empty   []uint64
+	cache       lineCache
+	fill        []uint64
+	empty       []uint64
 	// lineSolves counts calls of a line solver.
 	lineSolves int64
 	// failed is the last line found with no placement.
