@@ -32,7 +32,8 @@ const (
 	// clue per line. Several puzzles may be separated by "====" lines.
 	FormatNON Format = "non"
 	// FormatNIN is Jakub Wilk's .nin: a "WIDTH HEIGHT" line, then the row
-	// clues, then the column clues, one per line. One puzzle per file.
+	// clues, then the column clues, one per line. One puzzle per file: as
+	// in Wilk's and pbnsolve's readers, what follows it is ignored.
 	FormatNIN Format = "nin"
 	// FormatCWD is the .cwd of QNonograms: the height and the width on two
 	// lines, the row clues, a blank line, the column clues. One puzzle per
@@ -63,11 +64,7 @@ func ParseFormat(s string) (Format, error) {
 			return f, nil
 		}
 	}
-	names := make([]string, len(Formats))
-	for i, f := range Formats {
-		names[i] = string(f)
-	}
-	return "", fmt.Errorf("nonogram: unknown format %q (want one of %s)", s, strings.Join(names, ", "))
+	return "", fmt.Errorf("nonogram: unknown format %q (want one of %s)", s, formatList())
 }
 
 // SyntaxError reports a malformed puzzle and where it is.
@@ -118,8 +115,10 @@ type Reader struct {
 // NewReader returns a Reader for r in the format f; name is used in errors
 // and, when f is "", to guess the format from the file extension (.xml,
 // .pbn, .non, .nin, .cwd, .mk, .taai). Without a telling extension the
-// format is guessed from the content; a "ROWS COLS" header is then read as
-// FormatPlain, so .nin files need their extension or an explicit format.
+// format is guessed from the content. A header of two numbers is then read
+// as FormatPlain ("ROWS COLS") unless only the FormatNIN reading ("WIDTH
+// HEIGHT") gives clues that fit, so a .nin file whose clues fit both ways
+// needs its extension or an explicit format.
 func NewReader(r io.Reader, name string, f Format) *Reader {
 	return &Reader{file: name, format: f, src: r}
 }
@@ -161,10 +160,12 @@ func (r *Reader) start() {
 			return
 		}
 	}
-	if _, err := ParseFormat(string(r.format)); err != nil {
+	f, err := ParseFormat(string(r.format))
+	if err != nil {
 		r.fail(err)
 		return
 	}
+	r.format = f
 	if r.format == FormatXML {
 		r.xmlStart()
 		return
@@ -535,9 +536,11 @@ func (r *Reader) truncated(format string, args ...any) error {
 	return r.syntaxf(max(r.line, 1), format, args...)
 }
 
-// Format writes p in the format f. Formats that can store a name, author,
-// copyright, licence or goal picture store them (xml and non store the
-// goal); FormatTAAI only holds square puzzles.
+// Format writes p in the format f, with what the format can hold besides
+// the clues: non stores the name, author, copyright, licence and goal; xml
+// the name, author, copyright and goal; picross the name, and the others in
+// comments; plain the name in a comment; taai the name after the "$".
+// FormatTAAI only holds square puzzles, as it does not store the size.
 func (p *Puzzle) Format(w io.Writer, f Format) error {
 	return WriteAll(w, []*Puzzle{p}, f)
 }
@@ -546,7 +549,8 @@ func (p *Puzzle) Format(w io.Writer, f Format) error {
 // for xml, "====" between .non puzzles, "$1", "$2", ... for unnamed TAAI
 // puzzles. The single-puzzle formats nin, cwd and mk take exactly one.
 func WriteAll(w io.Writer, ps []*Puzzle, f Format) error {
-	if _, err := ParseFormat(string(f)); err != nil {
+	f, err := ParseFormat(string(f))
+	if err != nil {
 		return err
 	}
 	if len(ps) != 1 && (f == FormatNIN || f == FormatCWD || f == FormatMK) {
@@ -558,7 +562,6 @@ func WriteAll(w io.Writer, ps []*Puzzle, f Format) error {
 		}
 	}
 	bw := bufio.NewWriter(w)
-	var err error
 	switch f {
 	case FormatXML:
 		err = fmtXML(bw, ps)

@@ -273,5 +273,5 @@ func fmtNON(b *bufio.Writer, p *Puzzle) {
 // fmtNONString escapes a string value for a .non file.
 func fmtNONString(s string) string {
 	s = html.EscapeString(s)
-	return strings.NewReplacer("\n", "&#10;", "\r", "&#13;").Replace(s)
+	return strings.NewReplacer("\n", "&#10;", "\r", "&#13;", "\t", "&#9;").Replace(s)
 }

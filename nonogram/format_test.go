@@ -255,6 +255,7 @@ func TestReadErrors(t *testing.T) {
 	}
 	const xmlRows = "<clues type=\"rows\"><line><count>1</count></line></clues>"
 	const xmlCols = "<clues type=\"columns\"><line><count>1</count></line></clues>"
+	const xmlRowsCols = "<puzzleset><puzzle>" + xmlRows + xmlCols + "</puzzle></puzzleset>"
 	tests := []struct {
 		name   string
 		format Format
@@ -265,6 +266,7 @@ func TestReadErrors(t *testing.T) {
 		{"unknown format", "", "hello\n1 2\n", []string{"1: cannot tell the format"}},
 		{"empty input", "", " \n\n", nil},
 		{"bad format name", "pdf", "1 1\n1\n1\n", []string{"fatal: nonogram: unknown format \"pdf\""}},
+		{"format name in capitals", "XML", xmlRowsCols, []string{"ok "}},
 
 		// Clues, in every counted format.
 		{"plain not a number", FormatPlain, "2 2\n1\n2 x\n1\n1\n1 1\n1\n1\n",
@@ -508,9 +510,9 @@ func randomPuzzle(rng *rand.Rand, w, h int) *Puzzle {
 	}
 	p := g.Clues()
 	p.Goal = g
-	p.Name = fmt.Sprintf("Picture %d×%d <&> \"quoted\" ünïcode", w, h)
+	p.Name = fmt.Sprintf("Picture %d×%d <&> \"quoted\" 'ünïcode'", w, h)
 	p.Author = "A. N. Author & co"
-	p.Copyright = "© 2025"
+	p.Copyright = "©\t2025"
 	p.License = "CC-BY-4.0"
 	return p
 }
@@ -607,6 +609,10 @@ func TestWriteErrors(t *testing.T) {
 	var buf bytes.Buffer
 	if err := p.Format(&buf, FormatTAAI); err == nil || !strings.Contains(err.Error(), "square puzzles only, puzzle 1 is 2×3") {
 		t.Errorf("TAAI of a 2×3 puzzle: %v", err)
+	}
+	buf.Reset()
+	if err := p.Format(&buf, "Plain"); err != nil || buf.String() != "2 3\n0\n0\n0\n0\n0\n" {
+		t.Errorf("format name in capitals: %v\n%s", err, buf.String())
 	}
 	if err := p.Format(&buf, "pdf"); err == nil {
 		t.Error("unknown format: no error")

@@ -59,8 +59,9 @@ func (r *Reader) nextCounted() (*Puzzle, error) {
 	return p, nil
 }
 
-// parseSkipBlank returns the next line that is neither blank nor, outside
-// the mk format, a '#' comment.
+// parseSkipBlank returns the next line that is neither blank nor a '#'
+// comment (in mk, '#' lines before the header, such as the "#d" of Olšák's
+// .g files, are skipped too).
 func (r *Reader) parseSkipBlank() (string, int, bool) {
 	for {
 		text, line, ok := r.readLine()
