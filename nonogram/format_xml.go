@@ -1,0 +1,494 @@
+package nonogram
+
+import (
+	"bufio"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// The webpbn XML format is described at https://webpbn.com/pbn_fmt.html.
+// The decoder is strict, knows the HTML entities and never fetches the DTD
+// named by the DOCTYPE (encoding/xml does not read DTDs at all).
+
+// xmlSource remembers the read error of the underlying reader, to tell I/O
+// errors from malformed XML.
+type xmlSource struct {
+	r   io.Reader
+	err error
+}
+
+func (s *xmlSource) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	if err != nil && err != io.EOF {
+		s.err = err
+	}
+	return n, err
+}
+
+// xmlStart sets up the decoder.
+func (r *Reader) xmlStart() {
+	r.xsrc = &xmlSource{r: r.br}
+	r.dec = xml.NewDecoder(r.xsrc)
+	r.dec.Strict = true
+	r.dec.Entity = xml.HTMLEntity
+	r.dec.CharsetReader = xmlCharsetReader
+}
+
+// xmlCharsetReader accepts the two encodings old files declare besides
+// UTF-8: ASCII and Latin-1.
+func xmlCharsetReader(label string, input io.Reader) (io.Reader, error) {
+	switch strings.ToLower(label) {
+	case "us-ascii", "ascii", "iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1":
+		return &xmlLatin1{r: bufio.NewReader(input)}, nil
+	}
+	return nil, fmt.Errorf("encoding %q is not supported (want UTF-8 or ISO-8859-1)", label)
+}
+
+// xmlLatin1 converts ISO-8859-1 to UTF-8.
+type xmlLatin1 struct {
+	r    *bufio.Reader
+	next byte // second byte of a character that did not fit, if not 0
+}
+
+func (l *xmlLatin1) Read(p []byte) (int, error) {
+	n := 0
+	if l.next != 0 && len(p) > 0 {
+		p[0], l.next, n = l.next, 0, 1
+	}
+	for n < len(p) {
+		c, err := l.r.ReadByte()
+		if err != nil {
+			if n > 0 {
+				return n, nil
+			}
+			return 0, err
+		}
+		if c < 0x80 {
+			p[n] = c
+			n++
+			continue
+		}
+		p[n] = 0xc0 | c>>6
+		n++
+		if n < len(p) {
+			p[n] = 0x80 | c&0x3f
+			n++
+		} else {
+			l.next = 0x80 | c&0x3f
+		}
+	}
+	return n, nil
+}
+
+// xmlErr turns a decoder error into the error Next returns; it ends the
+// stream, as the decoder cannot go on.
+func (r *Reader) xmlErr(err error) error {
+	r.done = true
+	if err == io.EOF {
+		return r.syntaxf(r.xmlLine(), "XML: unexpected end of input")
+	}
+	if r.xsrc.err != nil && errors.Is(err, r.xsrc.err) {
+		return fmt.Errorf("nonogram: %s: %w", r.fileName(), err)
+	}
+	var se *xml.SyntaxError
+	if errors.As(err, &se) {
+		return r.syntaxf(se.Line, "XML: %s", se.Msg)
+	}
+	return r.syntaxf(r.xmlLine(), "XML: %v", err)
+}
+
+func (r *Reader) xmlLine() int {
+	line, _ := r.dec.InputPos()
+	return line
+}
+
+// nextXML returns the next <puzzle> element of the document.
+func (r *Reader) nextXML() (*Puzzle, error) {
+	for {
+		tok, err := r.dec.Token()
+		if err == io.EOF {
+			return nil, io.EOF
+		}
+		if err != nil {
+			return nil, r.xmlErr(err)
+		}
+		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "puzzle" {
+			return r.xmlPuzzle(se)
+		}
+	}
+}
+
+// xmlPuzzle reads a <puzzle> element whose start tag was just read. After a
+// bad puzzle the decoder is left after its end tag, so that Next goes on.
+func (r *Reader) xmlPuzzle(start xml.StartElement) (*Puzzle, error) {
+	p := &Puzzle{Line: r.xmlLine()}
+	var first error
+	errorf := func(line int, format string, args ...any) {
+		if first == nil {
+			first = r.syntaxf(line, format, args...)
+		}
+	}
+	typ, bg, fg := "grid", "white", "black"
+	for _, a := range start.Attr {
+		switch a.Name.Local {
+		case "type":
+			typ = a.Value
+		case "backgroundcolor":
+			bg = a.Value
+		case "defaultcolor":
+			fg = a.Value
+		}
+	}
+	if typ != "grid" {
+		errorf(p.Line, "puzzle type %s is not supported (only \"grid\")", parseQuote(typ))
+	}
+	chars := map[string]string{bg: ".", fg: "X"}
+	var image string
+	imageLine := 0
+	var haveRows, haveCols bool
+	for {
+		tok, err := r.dec.Token()
+		if err != nil {
+			return nil, r.xmlErr(err)
+		}
+		if _, ok := tok.(xml.EndElement); ok {
+			break
+		}
+		t, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		line := r.xmlLine()
+		if first != nil {
+			if err := r.dec.Skip(); err != nil {
+				return nil, r.xmlErr(err)
+			}
+			continue
+		}
+		switch t.Name.Local {
+		case "title", "author", "copyright":
+			text, err := r.xmlText()
+			if err != nil {
+				return nil, err
+			}
+			text = strings.TrimSpace(text)
+			switch t.Name.Local {
+			case "title":
+				p.Name = text
+			case "author":
+				p.Author = text
+			case "copyright":
+				p.Copyright = text
+			}
+		case "color":
+			name, char := xmlAttr(t, "name"), xmlAttr(t, "char")
+			if _, err := r.xmlText(); err != nil {
+				return nil, err
+			}
+			if name != bg && name != fg {
+				errorf(line, "colour %s besides %s and %s: colour puzzles are not supported yet", parseQuote(name), parseQuote(bg), parseQuote(fg))
+			}
+			if char != "" {
+				chars[name] = char
+			}
+		case "clues":
+			kind := map[string]string{"rows": "row", "columns": "column"}[xmlAttr(t, "type")]
+			if kind == "" {
+				errorf(line, "clues of type %s, want \"rows\" or \"columns\"", parseQuote(xmlAttr(t, "type")))
+				if err := r.dec.Skip(); err != nil {
+					return nil, r.xmlErr(err)
+				}
+				continue
+			}
+			if kind == "row" && haveRows || kind == "column" && haveCols {
+				errorf(line, "%s clues given twice", kind)
+			}
+			clues, lines, err := r.xmlClues(kind, fg, &first)
+			if err != nil {
+				return nil, err
+			}
+			if kind == "row" {
+				p.Rows, p.RowLine, haveRows = clues, lines, true
+			} else {
+				p.Cols, p.ColLine, haveCols = clues, lines, true
+			}
+		case "solution":
+			typ := xmlAttr(t, "type")
+			if (typ != "" && typ != "goal") || imageLine != 0 {
+				if err := r.dec.Skip(); err != nil {
+					return nil, r.xmlErr(err)
+				}
+				continue
+			}
+			img, at, err := r.xmlImage()
+			if err != nil {
+				return nil, err
+			}
+			image, imageLine = img, at
+		default:
+			if err := r.dec.Skip(); err != nil {
+				return nil, r.xmlErr(err)
+			}
+		}
+	}
+	if first != nil {
+		return nil, first
+	}
+	var goal *Grid
+	if imageLine != 0 {
+		g, line, msg := xmlGoal(image, chars[bg], chars[fg])
+		if msg != "" {
+			return nil, r.syntaxf(imageLine+line, "goal image: %s", msg)
+		}
+		goal = g
+	}
+	switch {
+	case !haveRows && !haveCols && goal != nil:
+		q := goal.Clues() // the clues follow from the picture
+		p.Rows, p.Cols = q.Rows, q.Cols
+	case !haveRows:
+		return nil, r.syntaxf(p.Line, "puzzle has no <clues type=\"rows\">")
+	case !haveCols:
+		return nil, r.syntaxf(p.Line, "puzzle has no <clues type=\"columns\">")
+	}
+	if goal != nil && (goal.Width != len(p.Cols) || goal.Height != len(p.Rows)) {
+		return nil, r.syntaxf(imageLine, "goal image is %d×%d, the clues %d×%d", goal.Height, goal.Width, len(p.Rows), len(p.Cols))
+	}
+	p.Goal = goal
+	return p, nil
+}
+
+func xmlAttr(se xml.StartElement, name string) string {
+	for _, a := range se.Attr {
+		if a.Name.Local == name {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// xmlText returns the character data of the element whose start tag was
+// just read, and consumes its end tag; child elements are skipped.
+func (r *Reader) xmlText() (string, error) {
+	var b strings.Builder
+	depth := 0
+	for {
+		tok, err := r.dec.Token()
+		if err != nil {
+			return "", r.xmlErr(err)
+		}
+		switch t := tok.(type) {
+		case xml.CharData:
+			if depth == 0 {
+				b.Write(t)
+			}
+		case xml.StartElement:
+			depth++
+		case xml.EndElement:
+			if depth == 0 {
+				return b.String(), nil
+			}
+			depth--
+		}
+	}
+}
+
+// xmlClues reads the <line> elements of a <clues> element. Bad clues are
+// recorded in *first; the returned error is fatal.
+func (r *Reader) xmlClues(kind, fg string, first *error) ([][]int, []int, error) {
+	errorf := func(line int, format string, args ...any) {
+		if *first == nil {
+			*first = r.syntaxf(line, format, args...)
+		}
+	}
+	var clues [][]int
+	var lines []int
+	for {
+		tok, err := r.dec.Token()
+		if err != nil {
+			return nil, nil, r.xmlErr(err)
+		}
+		if _, ok := tok.(xml.EndElement); ok {
+			return clues, lines, nil
+		}
+		t, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		if t.Name.Local != "line" || *first != nil || len(clues) == MaxSide {
+			if t.Name.Local == "line" && *first == nil {
+				errorf(r.xmlLine(), "more than %d %s clues", MaxSide, kind)
+			}
+			if err := r.dec.Skip(); err != nil {
+				return nil, nil, r.xmlErr(err)
+			}
+			continue
+		}
+		i, line := len(clues), r.xmlLine()
+		clue := []int{}
+		for {
+			tok, err := r.dec.Token()
+			if err != nil {
+				return nil, nil, r.xmlErr(err)
+			}
+			if _, ok := tok.(xml.EndElement); ok {
+				break
+			}
+			t, ok := tok.(xml.StartElement)
+			if !ok {
+				continue
+			}
+			if t.Name.Local != "count" {
+				if err := r.dec.Skip(); err != nil {
+					return nil, nil, r.xmlErr(err)
+				}
+				continue
+			}
+			at := r.xmlLine()
+			text, err := r.xmlText()
+			if err != nil {
+				return nil, nil, err
+			}
+			text = strings.TrimSpace(text)
+			n, ok := parseNumber(text)
+			switch c := xmlAttr(t, "color"); {
+			case c != "" && c != fg:
+				errorf(at, "%s %d: count of colour %s: colour puzzles are not supported yet", kind, i+1, parseQuote(c))
+			case !ok:
+				errorf(at, "%s %d: count %s", kind, i+1, parseBadToken(text))
+			case n > MaxSide:
+				errorf(at, "%s %d: run length %d is longer than any line (at most %d)", kind, i+1, n, MaxSide)
+			case len(clue) == parseMaxRuns:
+				errorf(at, "%s %d: more than %d counts, more than fit in any line", kind, i+1, parseMaxRuns)
+			default:
+				clue = append(clue, n)
+			}
+		}
+		clues = append(clues, clue)
+		lines = append(lines, line)
+	}
+}
+
+// xmlImage reads a goal <solution> and returns the text of its <image> and
+// the line where the image starts.
+func (r *Reader) xmlImage() (string, int, error) {
+	var image string
+	line := 0
+	for {
+		tok, err := r.dec.Token()
+		if err != nil {
+			return "", 0, r.xmlErr(err)
+		}
+		if _, ok := tok.(xml.EndElement); ok {
+			return image, line, nil
+		}
+		t, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		if t.Name.Local != "image" || line != 0 {
+			if err := r.dec.Skip(); err != nil {
+				return "", 0, r.xmlErr(err)
+			}
+			continue
+		}
+		line = r.xmlLine()
+		if image, err = r.xmlText(); err != nil {
+			return "", 0, err
+		}
+	}
+}
+
+// xmlGoal decodes an image: one row per line between '|' characters, bg
+// and fg the characters of empty and filled cells. On error it returns the
+// offset of the bad line from the image start and a message.
+func xmlGoal(image, bg, fg string) (*Grid, int, string) {
+	if len(bg) != 1 || len(fg) != 1 {
+		return nil, 0, fmt.Sprintf("colour characters %s and %s are not single characters", parseQuote(bg), parseQuote(fg))
+	}
+	var rows []string
+	var at []int
+	for i, l := range strings.Split(image, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		if len(rows) == MaxSide {
+			return nil, i, fmt.Sprintf("more than %d rows", MaxSide)
+		}
+		rows = append(rows, strings.TrimSuffix(strings.TrimPrefix(l, "|"), "|"))
+		at = append(at, i)
+	}
+	if len(rows) == 0 {
+		return nil, 0, "no rows"
+	}
+	w := len(rows[0])
+	if w == 0 || w > MaxSide {
+		return nil, at[0], fmt.Sprintf("row 1 has %d cells, want 1..%d", w, MaxSide)
+	}
+	g := NewGrid(w, len(rows))
+	for r, row := range rows {
+		if len(row) != w {
+			return nil, at[r], fmt.Sprintf("row %d has %d cells, row 1 has %d", r+1, len(row), w)
+		}
+		for c := 0; c < w; c++ {
+			switch row[c] {
+			case fg[0]:
+				g.Set(r, c, true)
+			case bg[0]:
+			default:
+				return nil, at[r], fmt.Sprintf("row %d, column %d: %q is neither %s (empty) nor %s (filled)", r+1, c+1, row[c], parseQuote(bg), parseQuote(fg))
+			}
+		}
+	}
+	return g, 0, ""
+}
+
+// fmtXML writes the puzzles as one webpbn XML document.
+func fmtXML(b *bufio.Writer, ps []*Puzzle) error {
+	b.WriteString("<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"https://webpbn.com/pbn-0.3.dtd\">\n<puzzleset>\n")
+	for _, p := range ps {
+		b.WriteString("<puzzle type=\"grid\" defaultcolor=\"black\">\n")
+		for _, kv := range [][2]string{{"title", p.Name}, {"author", p.Author}, {"copyright", p.Copyright}} {
+			if kv[1] != "" {
+				b.WriteString("<" + kv[0] + ">")
+				xml.EscapeText(b, []byte(kv[1]))
+				b.WriteString("</" + kv[0] + ">\n")
+			}
+		}
+		b.WriteString("<color name=\"white\" char=\".\">FFFFFF</color>\n<color name=\"black\" char=\"X\">000000</color>\n")
+		for k, clues := range [2][][]int{p.Cols, p.Rows} {
+			b.WriteString([2]string{"<clues type=\"columns\">\n", "<clues type=\"rows\">\n"}[k])
+			for _, c := range clues {
+				b.WriteString("<line>")
+				for _, n := range c {
+					b.WriteString("<count>" + strconv.Itoa(n) + "</count>")
+				}
+				b.WriteString("</line>\n")
+			}
+			b.WriteString("</clues>\n")
+		}
+		if g := p.Goal; g != nil {
+			b.WriteString("<solution type=\"goal\">\n<image>\n")
+			for r := range g.Height {
+				b.WriteByte('|')
+				for c := range g.Width {
+					if g.At(r, c) {
+						b.WriteByte('X')
+					} else {
+						b.WriteByte('.')
+					}
+				}
+				b.WriteString("|\n")
+			}
+			b.WriteString("</image>\n</solution>\n")
+		}
+		b.WriteString("</puzzle>\n")
+	}
+	b.WriteString("</puzzleset>\n")
+	return nil
+}
