@@ -495,9 +495,9 @@ func TestParse(t *testing.T) {
 	}
 }
 
-// randomPuzzle returns the puzzle of a random w×h picture, with its goal
+// randomFormatPuzzle returns the puzzle of a random w×h picture, with its goal
 // and metadata.
-func randomPuzzle(rng *rand.Rand, w, h int) *Puzzle {
+func randomFormatPuzzle(rng *rand.Rand, w, h int) *Puzzle {
 	g := NewGrid(w, h)
 	density := rng.Float64()
 	for i := range g.Cells {
@@ -530,7 +530,7 @@ func TestRoundTrip(t *testing.T) {
 					if f == FormatTAAI {
 						h = w
 					}
-					ps = append(ps, randomPuzzle(rng, w, h))
+					ps = append(ps, randomFormatPuzzle(rng, w, h))
 				}
 			}
 			for _, p := range ps {
