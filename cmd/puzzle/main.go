@@ -40,7 +40,9 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		return exitOK
 	case "sudoku":
 		return env.sudoku(rest)
-	case "nonogram", "sliding", "queens":
+	case "nonogram":
+		return env.nonogram(rest)
+	case "sliding", "queens":
 		fmt.Fprintf(stderr, "puzzle %s: not yet available\n", cmd)
 		return exitUsage
 	case "serve":
@@ -73,7 +75,9 @@ func (e *env) help(args []string) int {
 	switch args[0] {
 	case "sudoku":
 		return e.sudoku(append([]string{"help"}, args[1:]...))
-	case "nonogram", "sliding", "queens", "serve":
+	case "nonogram":
+		return e.nonogram(append([]string{"help"}, args[1:]...))
+	case "sliding", "queens", "serve":
 		fmt.Fprintf(e.stdout, "puzzle %s: not yet available\n", args[0])
 		return exitOK
 	}
@@ -90,8 +94,8 @@ Usage:
 Families and verbs:
 
 	sudoku     Sudoku grids from 4×4 to 64×64 (see 'puzzle help sudoku')
-%s	nonogram   not yet available
-	sliding    not yet available
+%s	nonogram   nonograms (Picross), black and white (see 'puzzle help nonogram')
+%s	sliding    not yet available
 	queens     not yet available
 
 Other commands:
@@ -114,6 +118,8 @@ Examples:
 	echo '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......' | puzzle sudoku solve
 	puzzle sudoku euler p096_sudoku.txt
 	puzzle sudoku bench --max 2000
+	puzzle nonogram solve --explain examples/nonogram/heart.txt
+	puzzle nonogram render --svg -o picture.svg puzzle.non
 `
 
 // mainUsage returns the top-level help, which lists every verb.
@@ -122,7 +128,11 @@ func mainUsage() string {
 	for _, v := range sudokuVerbs {
 		fmt.Fprintf(&b, "\t  %-10s %s\n", v.name, v.summary)
 	}
-	return fmt.Sprintf(mainUsageFormat, b.String())
+	var n strings.Builder
+	for _, v := range nonogramVerbs {
+		fmt.Fprintf(&n, "\t  %-10s %s\n", v.name, v.summary)
+	}
+	return fmt.Sprintf(mainUsageFormat, b.String(), n.String())
 }
 
 // version returns the module version and VCS revision the binary was built from.

@@ -66,32 +66,37 @@ func findVerb(specs []*verbSpec, name string) *verbSpec {
 
 // sudoku runs "puzzle sudoku <verb> ...".
 func (e *env) sudoku(args []string) int {
+	return e.family("sudoku", sudokuVerbs, sudokuHelp, args)
+}
+
+// family runs "puzzle <family> <verb> ...": help, or the verb.
+func (e *env) family(family string, verbs []*verbSpec, help func() string, args []string) int {
 	if len(args) == 0 {
-		fmt.Fprint(e.stderr, sudokuHelp())
+		fmt.Fprint(e.stderr, help())
 		return exitUsage
 	}
 	name, rest := args[0], args[1:]
 	switch name {
 	case "help", "-h", "-help", "--help":
 		if len(rest) == 0 {
-			fmt.Fprint(e.stdout, sudokuHelp())
+			fmt.Fprint(e.stdout, help())
 			return exitOK
 		}
-		s := findVerb(sudokuVerbs, rest[0])
+		s := findVerb(verbs, rest[0])
 		if s == nil {
-			fmt.Fprintf(e.stderr, "puzzle sudoku help: unknown verb %q\nRun 'puzzle help sudoku' for usage.\n", rest[0])
+			fmt.Fprintf(e.stderr, "puzzle %s help: unknown verb %q\nRun 'puzzle help %s' for usage.\n", family, rest[0], family)
 			return exitUsage
 		}
-		v, _ := s.verb("sudoku")
+		v, _ := s.verb(family)
 		v.printHelp(e.stdout)
 		return exitOK
 	}
-	s := findVerb(sudokuVerbs, name)
+	s := findVerb(verbs, name)
 	if s == nil {
-		fmt.Fprintf(e.stderr, "puzzle sudoku: unknown verb %q\nRun 'puzzle help sudoku' for usage.\n", name)
+		fmt.Fprintf(e.stderr, "puzzle %s: unknown verb %q\nRun 'puzzle help %s' for usage.\n", family, name, family)
 		return exitUsage
 	}
-	v, c := s.verb("sudoku")
+	v, c := s.verb(family)
 	operands, code, ok := v.parse(e, rest)
 	if !ok {
 		return code

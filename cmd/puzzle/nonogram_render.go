@@ -1,0 +1,305 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"puzzle/internal/status"
+	"puzzle/nonogram"
+)
+
+const nonoRenderUsage = `Usage: puzzle nonogram render [--text|--svg|--png] [-o FILE] [--cell N] [--no-clues] [--blank] [files|-]
+
+Draws each puzzle's picture with its clues: row clues on the left, column
+clues on top, a thicker rule every 5 cells. The puzzle is solved first; when
+it has several pictures, the cells on which two of them differ are drawn as
+undecided ('?' in text, grey in SVG and PNG) and a note goes to stderr; when
+it has none, the empty grid is drawn and the exit status is 1. --blank
+draws the empty grid without solving, to print and solve by hand.
+
+Text goes to stdout unless -o is given. SVG and PNG go to -o FILE, or to
+stdout when it is not a terminal. With several puzzles and -o, each gets
+its own file: FILE-1.png, FILE-2.png, ... Files are written whole or not at
+all (through a temporary file and a rename).
+
+Examples:
+
+	puzzle nonogram render examples/nonogram/heart.txt
+	puzzle nonogram render --png -o heart.png examples/nonogram/heart.txt
+	puzzle nonogram render --svg --blank puzzle.non > blank.svg
+`
+
+type nonoRenderCmd struct {
+	text, svg, png, noClues, blank bool
+	out                            string
+	cell                           int
+	timeout                        time.Duration
+	from                           *choiceFlag
+}
+
+func (c *nonoRenderCmd) define(fs *flag.FlagSet) {
+	c.from = inputFormatFlag()
+	fs.BoolVar(&c.text, "text", false, "draw as text (the default)")
+	fs.BoolVar(&c.svg, "svg", false, "draw as SVG")
+	fs.BoolVar(&c.png, "png", false, "draw as PNG")
+	fs.StringVar(&c.out, "o", "", "write to `FILE` instead of stdout")
+	fs.IntVar(&c.cell, "cell", 0, "cell size in `pixels` for SVG and PNG (default 16; PNG shrinks to stay under 8000 px)")
+	fs.BoolVar(&c.noClues, "no-clues", false, "draw the grid only")
+	fs.BoolVar(&c.blank, "blank", false, "draw the empty grid, without solving")
+	fs.DurationVar(&c.timeout, "timeout", 0, "give up solving a puzzle after `D`; 0 means no limit")
+	fs.Var(c.from, "from", "input `format`: auto, "+strings.Join(formatNames(), ", "))
+}
+
+func (c *nonoRenderCmd) run(e *env, v *verb, files []string) int {
+	kinds := 0
+	for _, b := range []bool{c.text, c.svg, c.png} {
+		if b {
+			kinds++
+		}
+	}
+	if kinds > 1 {
+		return v.usageError(e, "choose one of --text, --svg and --png")
+	}
+	if c.cell < 0 || c.timeout < 0 {
+		return v.usageError(e, "--cell and --timeout must not be negative")
+	}
+	binary := c.svg || c.png
+	if binary && c.out == "" && isTerminal(e.stdout) {
+		return v.usageError(e, "refusing to write %s to a terminal; use -o FILE or redirect stdout", map[bool]string{true: "SVG", false: "PNG"}[c.svg])
+	}
+	render := nonogram.RenderText
+	switch {
+	case c.svg:
+		render = nonogram.RenderSVG
+	case c.png:
+		render = nonogram.RenderPNG
+	}
+	opt := nonogram.RenderOptions{CellSize: c.cell, NoClues: c.noClues}
+
+	type drawing struct {
+		name string
+		data []byte
+	}
+	var drawings []drawing
+	failed := false
+	stdout := bufio.NewWriter(e.stdout)
+	defer stdout.Flush()
+	opened := e.eachNonogram("nonogram render", files, c.from.nonogramFormat(), func() { stdout.Flush() },
+		func(name string, p *nonogram.Puzzle, bad error) bool {
+			if bad != nil {
+				e.errorf("nonogram render: %s", bad)
+				failed = true
+				return true
+			}
+			board, ok := c.board(e, name, p)
+			if !ok {
+				failed = true
+			}
+			if e.ctx.Err() != nil {
+				return false
+			}
+			var buf bytes.Buffer
+			if err := render(&buf, p, board, opt); err != nil {
+				e.errorf("nonogram render: %s:%d: %s", name, p.Line, err)
+				failed = true
+				return true
+			}
+			drawings = append(drawings, drawing{fmt.Sprintf("%s:%d", name, p.Line), buf.Bytes()})
+			return true
+		})
+	if e.ctx.Err() != nil {
+		e.errorf("nonogram render: interrupted")
+		return exitFail
+	}
+	for i, d := range drawings {
+		switch {
+		case c.out == "" && !binary:
+			if len(drawings) > 1 {
+				fmt.Fprintf(stdout, "%s\n", d.name)
+			}
+			stdout.Write(d.data)
+			if len(drawings) > 1 {
+				fmt.Fprintln(stdout)
+			}
+		case c.out == "":
+			stdout.Write(d.data)
+		default:
+			path := c.out
+			if len(drawings) > 1 {
+				ext := filepath.Ext(path)
+				path = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(path, ext), i+1, ext)
+			}
+			if err := writeFileAtomic(path, d.data); err != nil {
+				e.errorf("nonogram render: %v", err)
+				failed = true
+			}
+		}
+	}
+	if failed || !opened {
+		return exitFail
+	}
+	return exitOK
+}
+
+// board solves p and returns what to draw: the picture, the cells common
+// to two pictures, or nil (the empty grid). ok is false when the puzzle has
+// no picture or the solve failed.
+func (c *nonoRenderCmd) board(e *env, name string, p *nonogram.Puzzle) (*nonogram.Board, bool) {
+	if c.blank {
+		return nil, true
+	}
+	ctx := e.ctx
+	if c.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, c.timeout)
+		defer cancel()
+	}
+	res, err := nonogram.Solve(ctx, p, nonogram.Options{})
+	where := fmt.Sprintf("%s:%d", name, p.Line)
+	switch res.Status {
+	case status.Unique:
+		return nonogram.BoardOf(res.Solutions[0]), true
+	case status.Multiple:
+		b := nonogram.BoardOf(res.Solutions[0])
+		other := res.Solutions[1]
+		differ := 0
+		for i, filled := range other.Cells {
+			if filled != res.Solutions[0].Cells[i] {
+				b.Cells[i] = nonogram.Unknown
+				differ++
+			}
+		}
+		e.errorf("nonogram render: %s: several pictures; the %d cells where two differ are drawn undecided", where, differ)
+		return b, true
+	case status.None:
+		e.errorf("nonogram render: %s: no picture meets the clues; drawing the empty grid", where)
+		return nil, false
+	}
+	e.errorf("nonogram render: %s: %v (%v); drawing the empty grid", where, res.Status, err)
+	return nil, false
+}
+
+// writeFileAtomic writes data to path through a temporary file in the same
+// directory and a rename, so that path is never left half-written.
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+const nonoConvertUsage = `Usage: puzzle nonogram convert --to FORMAT [--from FORMAT] [-o FILE] [files|-]
+
+Reads puzzles in any supported format and writes them in another: plain,
+xml, non, nin, cwd, mk, taai or picross. Goals, titles and authors are kept
+where the target format has a place for them. nin, cwd and mk hold one
+puzzle per file: with several puzzles, give -o and each gets its own file
+(FILE-1.nin, ...). A bad puzzle is reported on stderr and skipped, and the
+exit status is then 1.
+
+Examples:
+
+	puzzle nonogram convert --to non webpbn-06574.xml
+	puzzle nonogram convert --to xml -o set.xml *.non
+	puzzle nonogram convert --to plain --from taai puzzles.txt
+`
+
+type nonoConvertCmd struct {
+	to, from *choiceFlag
+	out      string
+}
+
+func (c *nonoConvertCmd) define(fs *flag.FlagSet) {
+	c.from = inputFormatFlag()
+	c.to = &choiceFlag{choices: formatNames()}
+	fs.Var(c.to, "to", "output `format`: "+strings.Join(formatNames(), ", "))
+	fs.Var(c.from, "from", "input `format`: auto, "+strings.Join(formatNames(), ", "))
+	fs.StringVar(&c.out, "o", "", "write to `FILE` instead of stdout")
+}
+
+func (c *nonoConvertCmd) run(e *env, v *verb, files []string) int {
+	if c.to.value == "" {
+		return v.usageError(e, "--to is required (one of %s)", strings.Join(formatNames(), ", "))
+	}
+	to := nonogram.Format(c.to.value)
+	var ps []*nonogram.Puzzle
+	failed := false
+	opened := e.eachNonogram("nonogram convert", files, c.from.nonogramFormat(), func() {},
+		func(name string, p *nonogram.Puzzle, bad error) bool {
+			if bad != nil {
+				e.errorf("nonogram convert: %s", bad)
+				failed = true
+			} else {
+				ps = append(ps, p)
+			}
+			return true
+		})
+	if e.ctx.Err() != nil {
+		return exitFail
+	}
+	single := to == nonogram.FormatNIN || to == nonogram.FormatCWD || to == nonogram.FormatMK
+	switch {
+	case len(ps) == 0:
+	case single && len(ps) > 1 && c.out == "":
+		e.errorf("nonogram convert: %s holds one puzzle per file and the input has %d; give -o FILE", to, len(ps))
+		return exitFail
+	case single && len(ps) > 1:
+		ext := filepath.Ext(c.out)
+		for i, p := range ps {
+			var buf bytes.Buffer
+			if err := p.Format(&buf, to); err != nil {
+				e.errorf("nonogram convert: %v", err)
+				failed = true
+				continue
+			}
+			path := fmt.Sprintf("%s-%d%s", strings.TrimSuffix(c.out, ext), i+1, ext)
+			if err := writeFileAtomic(path, buf.Bytes()); err != nil {
+				e.errorf("nonogram convert: %v", err)
+				failed = true
+			}
+		}
+	default:
+		var buf bytes.Buffer
+		if err := nonogram.WriteAll(&buf, ps, to); err != nil {
+			e.errorf("nonogram convert: %v", err)
+			return exitFail
+		}
+		if c.out != "" {
+			if err := writeFileAtomic(c.out, buf.Bytes()); err != nil {
+				e.errorf("nonogram convert: %v", err)
+				return exitFail
+			}
+		} else if _, err := e.stdout.Write(buf.Bytes()); err != nil {
+			return exitFail
+		}
+	}
+	if failed || !opened {
+		return exitFail
+	}
+	return exitOK
+}
