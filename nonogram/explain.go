@@ -194,20 +194,51 @@ func lineName(g *grid, l int) string {
 	return fmt.Sprintf("column %d", l-g.h+1)
 }
 
-// cellsText lists cells as "fills r1c2, r1c3; empties r2c1".
+// cellsText lists cells as "fills r1c2-4; empties r2-3c1", merging runs of
+// neighbouring cells in a row or a column.
 func cellsText(fill, empty [][]int) string {
 	var parts []string
 	for k, cells := range [2][][]int{fill, empty} {
 		if len(cells) == 0 {
 			continue
 		}
-		names := make([]string, len(cells))
-		for i, rc := range cells {
-			names[i] = fmt.Sprintf("r%dc%d", rc[0]+1, rc[1]+1)
-		}
-		parts = append(parts, [2]string{"fills ", "empties "}[k]+strings.Join(names, ", "))
+		parts = append(parts, [2]string{"fills ", "empties "}[k]+cellRanges(cells))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// cellRanges names cells 1-based, in the order given, merging a cell into
+// the previous range when it extends it along the same row or column.
+func cellRanges(cells [][]int) string {
+	type span struct{ r0, c0, r1, c1 int }
+	var spans []span
+	for _, rc := range cells {
+		r, c := rc[0], rc[1]
+		if n := len(spans); n > 0 {
+			s := &spans[n-1]
+			if s.r0 == s.r1 && r == s.r1 && c == s.c1+1 { // single or across
+				s.c1 = c
+				continue
+			}
+			if s.c0 == s.c1 && c == s.c1 && r == s.r1+1 { // single or down
+				s.r1 = r
+				continue
+			}
+		}
+		spans = append(spans, span{r, c, r, c})
+	}
+	names := make([]string, len(spans))
+	for i, s := range spans {
+		switch {
+		case s.r0 == s.r1 && s.c0 == s.c1:
+			names[i] = fmt.Sprintf("r%dc%d", s.r0+1, s.c0+1)
+		case s.r0 == s.r1:
+			names[i] = fmt.Sprintf("r%dc%d-%d", s.r0+1, s.c0+1, s.c1+1)
+		default:
+			names[i] = fmt.Sprintf("r%d-%dc%d", s.r0+1, s.r1+1, s.c0+1)
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // partialRows draws a state with '?' for undecided cells.

@@ -90,9 +90,25 @@ func ExampleExplain() {
 	}
 	fmt.Println(ex.Summary())
 	// Output:
-	// row 2 (3): fills r2c1, r2c2, r2c3 by overlap
+	// row 2 (3): fills r2c1-3 by overlap
 	// column 1 (1): empties r1c1, r3c1 by overlap
 	// column 2 (3): fills r1c2, r3c2 by overlap
 	// column 3 (1): empties r1c3, r3c3 by overlap
 	// Solved by logic in 4 steps.
+}
+
+func TestCellRanges(t *testing.T) {
+	for _, tc := range []struct {
+		cells [][]int
+		want  string
+	}{
+		{[][]int{{0, 0}}, "r1c1"},
+		{[][]int{{3, 3}, {3, 4}, {3, 5}, {3, 7}}, "r4c4-6, r4c8"},
+		{[][]int{{0, 2}, {1, 2}, {2, 2}, {2, 3}}, "r1-3c3, r3c4"},
+		{[][]int{{0, 0}, {1, 0}, {1, 1}}, "r1-2c1, r2c2"},
+	} {
+		if got := cellRanges(tc.cells); got != tc.want {
+			t.Errorf("cellRanges(%v) = %q, want %q", tc.cells, got, tc.want)
+		}
+	}
 }
