@@ -338,6 +338,7 @@ func (c *nonoSolveCmd) writeHuman(w io.Writer, rec *nonoRecord) {
 	if rec.Error != "" {
 		fmt.Fprintf(w, "  %s\n", rec.Error)
 	}
+	partial := false // the explanation's picture was drawn, with its blank line
 	if rec.Steps != nil || rec.summary != "" {
 		for i, s := range rec.Steps {
 			fmt.Fprintf(w, "  %3d. %s\n", i+1, s.Text)
@@ -348,6 +349,7 @@ func (c *nonoSolveCmd) writeHuman(w io.Writer, rec *nonoRecord) {
 				fmt.Fprintf(w, "  %s\n", r)
 			}
 			fmt.Fprintln(w)
+			partial = true
 		}
 	}
 	sols := rec.Solutions
@@ -363,7 +365,7 @@ func (c *nonoSolveCmd) writeHuman(w io.Writer, rec *nonoRecord) {
 		}
 		fmt.Fprintln(w)
 	}
-	if len(sols) == 0 {
+	if len(sols) == 0 && !partial {
 		fmt.Fprintln(w)
 	}
 }

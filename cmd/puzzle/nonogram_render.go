@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -15,7 +16,7 @@ import (
 	"puzzle/nonogram"
 )
 
-const nonoRenderUsage = `Usage: puzzle nonogram render [--text|--svg|--png] [-o FILE] [--cell N] [--no-clues] [--blank] [files|-]
+const nonoRenderUsage = `Usage: puzzle nonogram render [--text|--svg|--png] [-o FILE] [--cell N] [--no-clues] [--blank] [--timeout D] [--from FORMAT] [files|-]
 
 Draws each puzzle's picture with its clues: row clues on the left, column
 clues on top, a thicker rule every 5 cells. The puzzle is solved first; when
@@ -187,8 +188,19 @@ func (c *nonoRenderCmd) board(e *env, name string, p *nonogram.Puzzle) (*nonogra
 }
 
 // writeFileAtomic writes data to path through a temporary file in the same
-// directory and a rename, so that path is never left half-written.
-func writeFileAtomic(path string, data []byte) error {
+// directory and a rename, so that path is never left half-written. Errors
+// name path, not the temporary file.
+func writeFileAtomic(path string, data []byte) (err error) {
+	defer func() {
+		var pe *os.PathError
+		var le *os.LinkError
+		switch {
+		case errors.As(err, &pe):
+			err = &os.PathError{Op: "write", Path: path, Err: pe.Err}
+		case errors.As(err, &le):
+			err = &os.PathError{Op: "write", Path: path, Err: le.Err}
+		}
+	}()
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
