@@ -164,9 +164,11 @@ func TestGenerateBudget(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rec); err != nil {
 		t.Fatal(err)
 	}
-	// The default budget digs down to about 256 givens; 1ms leaves most.
-	if rec.Size != 25 || rec.Minimal || rec.Givens < 500 {
-		t.Errorf("a 1ms budget gave size %d, %d givens, minimal %v; want 25, over 500, not minimal", rec.Size, rec.Givens, rec.Minimal)
+	// The default budget digs down to about 256 givens; 1ms cannot prove
+	// minimality and leaves far more. How many more depends on the
+	// machine's speed, so only a loose bound is asserted.
+	if rec.Size != 25 || rec.Minimal || rec.Givens < 400 {
+		t.Errorf("a 1ms budget gave size %d, %d givens, minimal %v; want 25, over 400, not minimal", rec.Size, rec.Givens, rec.Minimal)
 	}
 }
 
