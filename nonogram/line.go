@@ -1,7 +1,5 @@
 package nonogram
 
-import "math/bits"
-
 // The complete line solver. A line of n cells with runs L[0..k-1] is solved
 // by dynamic programming over prefix lengths 0..n, computed bit-parallel: bit
 // i of a mask stands for the prefix of length i (or the suffix starting at i).
@@ -363,13 +361,4 @@ func spreadN(dst, s []uint64, l int, tmp []uint64) {
 		}
 		have += step
 	}
-}
-
-// onesCount returns the number of set bits in x.
-func onesCount(x []uint64) int {
-	n := 0
-	for _, w := range x {
-		n += bits.OnesCount64(w)
-	}
-	return n
 }
