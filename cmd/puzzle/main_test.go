@@ -42,7 +42,13 @@ func normalise(s string) string {
 // with -update.
 func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
+	checkGoldenFile(t, filepath.Join("testdata", "golden", name), got)
+}
+
+// checkGoldenFile compares got with the file at path, or rewrites it with
+// -update.
+func checkGoldenFile(t *testing.T, path, got string) {
+	t.Helper()
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)

@@ -64,23 +64,7 @@ func nonoNormalise(s string) string {
 // the file with -update.
 func nonoGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join(nonoData, "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (run go test -update if the change is right)\n--- got:\n%s\n--- want:\n%s", path, got, want)
-	}
+	checkGoldenFile(t, filepath.Join(nonoData, "golden", name), got)
 }
 
 // nonoRecordJSON mirrors nonoRecord for decoding; the stats are pointers
