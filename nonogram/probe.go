@@ -15,10 +15,9 @@ type prober struct {
 	tryFill, tryEmpty *state
 	probes            int64
 	// Line probing scratch.
-	acc    *state
-	enum   placements
-	placed []uint64
-	order  []lineCount
+	acc   *state
+	enum  placements
+	order []lineCount
 	// onLineProbe, when set, is told before line probing of line l fixes
 	// the cells that acc knows and st does not (explain).
 	onLineProbe func(st, acc *state, l, placements, survivors int)

@@ -126,8 +126,6 @@ func (p *prober) probeLines(st *state) (ok, changed bool) {
 			return true, changed
 		}
 		list, _ := p.enum.list(n, p.clues[l], black[0], white[0], p.lineLimit)
-		p.placed = append(p.placed[:0], list...)
-		list = p.placed
 		survivors := 0
 		// Visit the placements in a scattered order (first, last, then by
 		// a stride coprime to their number) so that the survivors differ
@@ -213,20 +211,17 @@ func (pc *placementCounter) count(n int, clue []int, black, white uint64, limit 
 	canB := full &^ white
 	// ways[j][a]: placements of runs j.. in cells [a, n) with no filled
 	// cell left uncovered; a runs to n+1 (past a final gap).
+	// n ≤ 63, so every index a ≤ n+1 fits.
 	for a := n + 1; a >= 0; a-- {
+		pc.ways[k][a] = 0
 		if a >= n || black>>uint(a) == 0 {
-			pc.ways[k][min(a, 64)] = 1
-		} else {
-			pc.ways[k][a] = 0
+			pc.ways[k][a] = 1
 		}
 	}
 	for j := k - 1; j >= 0; j-- {
 		l := clue[j]
 		run := uint64(1)<<uint(l) - 1
-		pc.ways[j][min(n+1, 64)] = 0
-		if n+1 <= 64 {
-			pc.ways[j][n] = 0
-		}
+		pc.ways[j][n], pc.ways[j][n+1] = 0, 0
 		for a := n - 1; a >= 0; a-- {
 			w := 0
 			// Run j starts at a...

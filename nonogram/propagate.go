@@ -8,7 +8,6 @@ type grid struct {
 	w, h   int
 	rw, cw int // words per row, per column
 	clues  [][]int
-	slack  []int // per line: cells to spare beyond the clue's minimum
 	// Offsets into state.bits.
 	rowB, rowW, colB, colW int
 	size                   int
@@ -18,10 +17,6 @@ func newGrid(p *Puzzle) *grid {
 	g := &grid{w: p.Width(), h: p.Height()}
 	g.rw, g.cw = (g.w+63)/64, (g.h+63)/64
 	g.clues = append(append([][]int{}, p.Rows...), p.Cols...)
-	g.slack = make([]int, len(g.clues))
-	for l, c := range g.clues {
-		g.slack[l] = slack(g.lineLen(l), c)
-	}
 	g.rowB = 0
 	g.rowW = g.h * g.rw
 	g.colB = 2 * g.h * g.rw
