@@ -103,19 +103,9 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	}
 	res.Solutions = s.solutions
 	res.Stats = Stats{LineSolves: pr.lineSolves, Probes: s.probes, Nodes: s.nodes, MaxDepth: s.maxDepth, Time: time.Since(start)}
-	var err error
-	switch {
-	case s.stopped:
-		res.Status = status.Timeout
-		err = ctx.Err()
-	case len(res.Solutions) == 0:
-		res.Status = status.None
-	case limit == 1:
-		res.Status = status.Solved
-	case len(res.Solutions) == 1:
-		res.Status = status.Unique
-	default:
-		res.Status = status.Multiple
+	res.Status = status.OfSearch(len(res.Solutions), limit, s.stopped)
+	if s.stopped {
+		return res, ctx.Err()
 	}
-	return res, err
+	return res, nil
 }

@@ -68,18 +68,7 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 		res, err = solveLarge(ctx, p, limit, opt)
 	}
 	res.Stats.Time = time.Since(start)
-	switch {
-	case err != nil:
-		res.Status = status.Timeout
-	case len(res.Solutions) == 0:
-		res.Status = status.None
-	case limit == 1:
-		res.Status = status.Solved
-	case len(res.Solutions) == 1:
-		res.Status = status.Unique
-	default:
-		res.Status = status.Multiple
-	}
+	res.Status = status.OfSearch(len(res.Solutions), limit, err != nil)
 	return res, err
 }
 

@@ -211,19 +211,11 @@ type nonoStats struct {
 }
 
 func (c *nonoSolveCmd) run(e *env, v *verb, files []string) int {
-	if c.all && c.limit != 0 {
-		return v.usageError(e, "--all and --limit exclude each other")
+	limit, problem := searchLimit(c.all, c.limit, c.timeout)
+	if problem != "" {
+		return v.usageError(e, "%s", problem)
 	}
-	if c.limit < 0 {
-		return v.usageError(e, "--limit must be at least 0, not %d", c.limit)
-	}
-	if c.timeout < 0 {
-		return v.usageError(e, "--timeout must not be negative")
-	}
-	opt := nonogram.Options{Limit: c.limit}
-	if c.all {
-		opt.Limit = -1
-	}
+	opt := nonogram.Options{Limit: limit}
 	many := c.all || c.limit >= 2
 
 	out := bufio.NewWriter(e.stdout)
@@ -233,9 +225,7 @@ func (c *nonoSolveCmd) run(e *env, v *verb, files []string) int {
 	start := time.Now()
 	emit := func(rec *nonoRecord) {
 		counts[rec.Status]++
-		switch rec.Status {
-		case status.Unique, status.Multiple, status.Solved:
-		default:
+		if !rec.Status.Solved() {
 			failed = true
 		}
 		if c.json {

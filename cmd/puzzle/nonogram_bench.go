@@ -139,11 +139,8 @@ func (c *nonoBenchCmd) run(e *env, v *verb, operands []string) int {
 			sets = append(sets, nonogramSets[i])
 		}
 	}
-	dir, from := (&benchCmd{data: c.data}).dataDir()
-	root := filepath.Join(dir, "nonogram")
-	if fi, err := os.Stat(root); err != nil || !fi.IsDir() {
-		abs, _ := filepath.Abs(root)
-		e.errorf("nonogram bench: no nonogram data at %s (from %s); set --data or $PUZZLE_DATA to the directory holding nonogram/", abs, from)
+	root, ok := e.dataRoot("nonogram", c.data)
+	if !ok {
 		return exitFail
 	}
 	out := bufio.NewWriter(e.stdout)

@@ -291,23 +291,15 @@ func (e *env) eachPuzzle(prefix string, files []string, flush func(),
 }
 
 func (c *solveCmd) run(e *env, v *verb, files []string) int {
-	if c.all && c.limit != 0 {
-		return v.usageError(e, "--all and --limit exclude each other")
-	}
-	if c.limit < 0 {
-		return v.usageError(e, "--limit must be at least 0, not %d", c.limit)
-	}
-	if c.timeout < 0 {
-		return v.usageError(e, "--timeout must not be negative")
+	limit, problem := searchLimit(c.all, c.limit, c.timeout)
+	if problem != "" {
+		return v.usageError(e, "%s", problem)
 	}
 	if c.explain && !explainAvailable {
 		fmt.Fprintln(e.stderr, "explain: not available yet")
 		return exitUsage
 	}
-	opt := sudoku.Options{Limit: c.limit}
-	if c.all {
-		opt.Limit = -1
-	}
+	opt := sudoku.Options{Limit: limit}
 	many := c.all || c.limit >= 2
 
 	out := bufio.NewWriter(e.stdout)
@@ -318,9 +310,7 @@ func (c *solveCmd) run(e *env, v *verb, files []string) int {
 
 	emit := func(rec *solveRecord, p *sudoku.Puzzle, sols [][]uint8) {
 		counts[rec.Status]++
-		switch rec.Status {
-		case status.Unique, status.Multiple, status.Solved:
-		default:
+		if !rec.Status.Solved() {
 			failed = true
 		}
 		if c.json {

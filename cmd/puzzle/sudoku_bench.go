@@ -122,15 +122,24 @@ type benchRecord struct {
 	interrupted bool
 }
 
-// dataDir returns the data directory and how it was chosen.
-func (c *benchCmd) dataDir() (dir, from string) {
-	if c.data != "" {
-		return c.data, "--data"
+// dataRoot returns DIR/family, DIR being --data (flag), else $PUZZLE_DATA,
+// else ../shared/data. When that folder is missing it says so on stderr,
+// naming where DIR came from, and returns ok false.
+func (e *env) dataRoot(family, flag string) (root string, ok bool) {
+	dir, from := flag, "--data"
+	if dir == "" {
+		dir, from = os.Getenv("PUZZLE_DATA"), "$PUZZLE_DATA"
 	}
-	if d := os.Getenv("PUZZLE_DATA"); d != "" {
-		return d, "$PUZZLE_DATA"
+	if dir == "" {
+		dir, from = filepath.Join("..", "shared", "data"), "the default ../shared/data"
 	}
-	return filepath.Join("..", "shared", "data"), "the default ../shared/data"
+	root = filepath.Join(dir, family)
+	if fi, err := os.Stat(root); err != nil || !fi.IsDir() {
+		abs, _ := filepath.Abs(root)
+		e.errorf("%s bench: no %s data at %s (from %s); set --data or $PUZZLE_DATA to the directory holding %s/", family, family, abs, from, family)
+		return "", false
+	}
+	return root, true
 }
 
 func (c *benchCmd) run(e *env, v *verb, operands []string) int {
@@ -153,11 +162,8 @@ func (c *benchCmd) run(e *env, v *verb, operands []string) int {
 			}
 		}
 	}
-	dir, from := c.dataDir()
-	root := filepath.Join(dir, "sudoku")
-	if fi, err := os.Stat(root); err != nil || !fi.IsDir() {
-		abs, _ := filepath.Abs(root)
-		e.errorf("sudoku bench: no sudoku data at %s (from %s); set --data or $PUZZLE_DATA to the directory holding sudoku/", abs, from)
+	root, ok := e.dataRoot("sudoku", c.data)
+	if !ok {
 		return exitFail
 	}
 

@@ -72,6 +72,24 @@ func (s *Status) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// OfSearch classifies the outcome of a search for up to limit solutions
+// (limit ≤ 0: no limit) that found the given number of them: Timeout if it
+// was stopped, None, Solved when only one was asked for (no proof of
+// uniqueness), Unique, or Multiple.
+func OfSearch(found, limit int, stopped bool) Status {
+	switch {
+	case stopped:
+		return Timeout
+	case found == 0:
+		return None
+	case limit == 1:
+		return Solved
+	case found == 1:
+		return Unique
+	}
+	return Multiple
+}
+
 // Solved reports whether the status carries at least one solution.
 func (s Status) Solved() bool {
 	return s == Unique || s == Multiple || s == Solved

@@ -35,3 +35,19 @@ func TestSolved(t *testing.T) {
 		}
 	}
 }
+
+func TestOfSearch(t *testing.T) {
+	for _, tc := range []struct {
+		found, limit int
+		stopped      bool
+		want         Status
+	}{
+		{0, 2, false, None}, {1, 2, false, Unique}, {2, 2, false, Multiple},
+		{1, 1, false, Solved}, {3, -1, false, Multiple}, {1, -1, false, Unique},
+		{1, 2, true, Timeout}, {0, 2, true, Timeout},
+	} {
+		if got := OfSearch(tc.found, tc.limit, tc.stopped); got != tc.want {
+			t.Errorf("OfSearch(%d, %d, %v) = %v, want %v", tc.found, tc.limit, tc.stopped, got, tc.want)
+		}
+	}
+}
