@@ -15,7 +15,9 @@ import "puzzle/internal/sat"
 // propagation on these clauses prunes exactly the nodes off every path, so
 // it fixes every cell that the complete line solver fixes (Bacchus, "GAC via
 // unit propagation", CP 2007); clause learning then works on cells and
-// automaton states alike.
+// automaton states alike. The search branches on cells only: once every
+// cell is set, propagation sets every node, and on random 50×40 puzzles
+// this took about half the conflicts of branching on nodes as well.
 //
 // States: 0 is the leading gap; block b (from 0) of length c takes states
 // first(b)..first(b)+c-1, one per cell read, and is followed by its gap
@@ -125,7 +127,9 @@ func encodeLine(s *sat.Solver, top sat.Lit, clue []int, cell []sat.Lit, known []
 	for i := 1; i <= n; i++ {
 		for q := range m {
 			if coAlive[i*m+q] {
-				node[i*m+q] = sat.Pos(s.NewVar())
+				v := s.NewVar()
+				s.SetDecision(v, false) // branch on cells only
+				node[i*m+q] = sat.Pos(v)
 			}
 		}
 	}

@@ -68,3 +68,17 @@ func (h *varHeap) down(i int) {
 	h.heap[i] = v
 	h.index[v] = i
 }
+
+// remove takes v out of the heap.
+func (h *varHeap) remove(v int) {
+	i := h.index[v]
+	last := h.heap[len(h.heap)-1]
+	h.heap = h.heap[:len(h.heap)-1]
+	h.index[v] = -1
+	if i < len(h.heap) {
+		h.heap[i] = last
+		h.index[last] = i
+		h.down(i)
+		h.up(h.index[last])
+	}
+}

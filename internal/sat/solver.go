@@ -74,6 +74,7 @@ type Solver struct {
 	varInc   float64
 	heap     varHeap
 	phase    []bool // saved phase: the last value each variable had
+	noDecide []bool // per variable: never branched on (SetDecision)
 
 	seen     []uint8
 	learnt   []Lit
@@ -109,6 +110,7 @@ func (s *Solver) NewVar() int {
 	s.reason = append(s.reason, noReason)
 	s.activity = append(s.activity, 0)
 	s.phase = append(s.phase, false)
+	s.noDecide = append(s.noDecide, false)
 	s.seen = append(s.seen, 0)
 	s.heap.index = append(s.heap.index, -1)
 	s.heap.insert(v)
@@ -142,6 +144,16 @@ func (s *Solver) Stats() Stats { return s.stats }
 
 // Value reports v's value in the model the last satisfiable Solve found.
 func (s *Solver) Value(v int) bool { return s.val[Pos(v)] > 0 }
+
+// SetDecision sets whether v may be branched on (the default). Variables
+// that are not decision variables are only ever set by propagation, until
+// every decision variable is set.
+func (s *Solver) SetDecision(v int, decide bool) {
+	s.noDecide[v] = !decide
+	if !decide && s.heap.contains(v) {
+		s.heap.remove(v)
+	}
+}
 
 // SetPhase sets the value v is first tried with.
 func (s *Solver) SetPhase(v int, value bool) { s.phase[v] = value }
@@ -297,7 +309,7 @@ func (s *Solver) cancelUntil(level int) {
 		v := l.Var()
 		s.val[l], s.val[l^1] = 0, 0
 		s.phase[v] = l&1 == 0
-		if !s.heap.contains(v) {
+		if !s.heap.contains(v) && !s.noDecide[v] {
 			s.heap.insert(v)
 		}
 	}
@@ -385,11 +397,20 @@ func (s *Solver) search(budget int64, stop func() bool) Outcome {
 	}
 }
 
-const varDecay = 0.95
+// varDecay is the VSIDS decay: activity bumps grow by 1/varDecay per
+// conflict. 0.85 took fewer conflicts than MiniSat's 0.95 on random 50×40
+// nonograms.
+const varDecay = 0.85
 
 func (s *Solver) pickBranch() int {
 	for !s.heap.empty() {
 		v := s.heap.removeMax()
+		if s.val[Pos(v)] == 0 {
+			return v
+		}
+	}
+	// Every decision variable is set; branch on what propagation left.
+	for v := range s.noDecide {
 		if s.val[Pos(v)] == 0 {
 			return v
 		}
