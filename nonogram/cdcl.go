@@ -46,21 +46,25 @@ func (g *grid) cdclSearch(st *state, found []*Grid, limit int, stop func() bool)
 			}
 		}
 	}
-	lits := make([]sat.Lit, max(g.w, g.h))
-	known := make([]int8, max(g.w, g.h))
 	for l := range g.h + g.w {
 		n := g.w
+		at := func(i int) (int, int) { return l, i }
 		if l >= g.h {
 			n = g.h
+			at = func(i int) (int, int) { return i, l - g.h }
 		}
-		for i := range n {
-			r, c := l, i
-			if l >= g.h {
-				r, c = i, l-g.h
+		value := func(i, col int) sat.Lit {
+			x := cellLit(at(i))
+			if col == 0 {
+				return x.Not()
 			}
-			lits[i], known[i] = cellLit(r, c), knownAt(r, c)
+			return x
 		}
-		if !encodeLine(s, top, g.clues[l], lits[:n], known[:n]) {
+		allowed := func(i, col int) bool {
+			k := knownAt(at(i))
+			return k == 0 || (k > 0) == (col > 0)
+		}
+		if !encodeLine(s, top, g.clues[l], nil, n, 2, value, allowed) {
 			return sols, false, s.Stats().Conflicts
 		}
 	}

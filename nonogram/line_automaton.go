@@ -19,28 +19,35 @@ import "puzzle/internal/sat"
 // cell is set, propagation sets every node, and on random 50×40 puzzles
 // this took about half the conflicts of branching on nodes as well.
 //
-// States: 0 is the leading gap; block b (from 0) of length c takes states
-// first(b)..first(b)+c-1, one per cell read, and is followed by its gap
-// state first(b)+c, which loops on empty cells. The last gap is the
-// trailing one. A block state is entered by a filled cell, a gap state by
-// an empty one.
+// States: 0 is the leading gap; each block has one state per cell read,
+// followed by its gap state, which loops on empty cells; the last gap is
+// the trailing one. A block state is entered by a cell of the block's
+// colour, a gap state by an empty (background) cell. In colour puzzles a
+// block may follow the previous one without a gap when their colours
+// differ; in black and white every block has colour 1.
 
 // lineAutomaton describes one line's states.
 type lineAutomaton struct {
 	numStates int
-	gap       []bool // per state: a gap state (entered by an empty cell)
-	accept    [2]int // the accepting states (the same twice for an empty clue)
+	label     []int // per state: the colour of the cell that enters it, 0 for gaps
+	accept    [2]int
 }
 
-func newLineAutomaton(clue []int) lineAutomaton {
-	a := lineAutomaton{gap: []bool{true}}
-	for _, c := range clue {
-		for range c {
-			a.gap = append(a.gap, false)
+// newLineAutomaton returns the automaton of a clue; colors gives each
+// block's colour, or is nil for black and white.
+func newLineAutomaton(clue, colors []int) lineAutomaton {
+	a := lineAutomaton{label: []int{0}}
+	for b, c := range clue {
+		col := 1
+		if colors != nil {
+			col = colors[b]
 		}
-		a.gap = append(a.gap, true)
+		for range c {
+			a.label = append(a.label, col)
+		}
+		a.label = append(a.label, 0)
 	}
-	a.numStates = len(a.gap)
+	a.numStates = len(a.label)
 	last := a.numStates - 1
 	a.accept = [2]int{last, last}
 	if len(clue) > 0 {
@@ -49,38 +56,33 @@ func newLineAutomaton(clue []int) lineAutomaton {
 	return a
 }
 
-// next returns the state after reading a cell (filled or not) in state q,
+// next returns the state after reading a cell of colour col in state q,
 // or -1 when the automaton rejects it.
-func (a *lineAutomaton) next(q int, filled bool) int {
+func (a *lineAutomaton) next(q, col int) int {
 	switch {
-	case a.gap[q] && !filled:
+	case a.label[q] == 0 && col == 0:
 		return q // gaps loop on empty cells
-	case a.gap[q]:
-		if q+1 < a.numStates {
-			return q + 1 // start the next block
-		}
-		return -1
-	case filled:
-		if q+1 < a.numStates && !a.gap[q+1] {
-			return q + 1
-		}
-		return -1
-	default:
-		if a.gap[q+1] {
-			return q + 1 // the block ends
-		}
-		return -1
+	case q+1 == a.numStates:
+		return -1 // past the last block only empty cells
+	case a.label[q+1] == col:
+		return q + 1 // the block goes on, or the next one starts
+	case a.label[q] != 0 && a.label[q] != col && a.label[q+1] == 0 && q+2 < a.numStates && a.label[q+2] == col:
+		return q + 2 // a block of another colour starts right after this one
 	}
+	return -1
 }
 
-// encodeLine adds the clauses of a line of n cells whose cell i is the
-// literal cell[i] (true = filled). known[i] is 0 for an unknown cell, 1 for
-// filled, -1 for empty: nodes that contradict them get no variable. It
-// returns false if no placement is consistent with the known cells.
-func encodeLine(s *sat.Solver, top sat.Lit, clue []int, cell []sat.Lit, known []int8) bool {
-	a := newLineAutomaton(clue)
-	n, m := len(cell), a.numStates
-	// alive[i*m+q]: node (i, q) lies on a path consistent with known.
+// encodeLine adds the clauses of a line of n cells to s. value(i, col) is
+// the literal "cell i has colour col" (0 the background) for col below
+// numColors; clue and colors are the line's clue (colors nil in black and
+// white). allowed(i, col), when not nil, says which colours the cells
+// known at the root still allow: nodes that contradict them get no
+// variable. It returns false if no placement fits.
+func encodeLine(s *sat.Solver, top sat.Lit, clue, colors []int, n, numColors int, value func(i, col int) sat.Lit, allowed func(i, col int) bool) bool {
+	a := newLineAutomaton(clue, colors)
+	m := a.numStates
+	ok := func(i, col int) bool { return allowed == nil || allowed(i, col) }
+	// alive[i*m+q]: node (i, q) lies on a path consistent with allowed.
 	alive := make([]bool, (n+1)*m)
 	alive[0] = true
 	for i := range n {
@@ -88,11 +90,8 @@ func encodeLine(s *sat.Solver, top sat.Lit, clue []int, cell []sat.Lit, known []
 			if !alive[i*m+q] {
 				continue
 			}
-			for _, filled := range [2]bool{false, true} {
-				if known[i] != 0 && (known[i] > 0) != filled {
-					continue
-				}
-				if t := a.next(q, filled); t >= 0 {
+			for col := range numColors {
+				if t := a.next(q, col); t >= 0 && ok(i, col) {
 					alive[(i+1)*m+t] = true
 				}
 			}
@@ -106,11 +105,8 @@ func encodeLine(s *sat.Solver, top sat.Lit, clue []int, cell []sat.Lit, known []
 			if !alive[i*m+q] {
 				continue
 			}
-			for _, filled := range [2]bool{false, true} {
-				if known[i] != 0 && (known[i] > 0) != filled {
-					continue
-				}
-				if t := a.next(q, filled); t >= 0 && coAlive[(i+1)*m+t] {
+			for col := range numColors {
+				if t := a.next(q, col); t >= 0 && ok(i, col) && coAlive[(i+1)*m+t] {
 					coAlive[i*m+q] = true
 				}
 			}
@@ -133,31 +129,28 @@ func encodeLine(s *sat.Solver, top sat.Lit, clue []int, cell []sat.Lit, known []
 			}
 		}
 	}
-	value := func(i int, filled bool) sat.Lit {
-		if filled {
-			return cell[i]
-		}
-		return cell[i].Not()
-	}
 	var clause []sat.Lit
+	carriers := make([][]sat.Lit, numColors)
 	for i := range n {
-		// carriers[v]: the clause "cell i has value v → some node of
-		// layer i+1 entered by v is true".
-		carriers := [2][]sat.Lit{{value(i, false).Not()}, {value(i, true).Not()}}
+		// carriers[col]: "cell i has colour col → some node of layer i+1
+		// entered by col is true".
+		for col := range carriers {
+			carriers[col] = append(carriers[col][:0], value(i, col).Not())
+		}
 		for q := range m {
 			from := node[i*m+q]
 			if from == noNode {
 				continue
 			}
 			support := append(clause[:0], from.Not())
-			for _, filled := range [2]bool{false, true} {
-				t := a.next(q, filled)
+			for col := range numColors {
+				t := a.next(q, col)
 				if t >= 0 && node[(i+1)*m+t] != noNode {
 					to := node[(i+1)*m+t]
-					s.AddClause(from.Not(), value(i, filled).Not(), to)
+					s.AddClause(from.Not(), value(i, col).Not(), to)
 					support = append(support, to)
 				} else {
-					s.AddClause(from.Not(), value(i, filled).Not())
+					s.AddClause(from.Not(), value(i, col).Not())
 				}
 			}
 			s.AddClause(support...)
@@ -168,21 +161,22 @@ func encodeLine(s *sat.Solver, top sat.Lit, clue []int, cell []sat.Lit, known []
 			if to == noNode {
 				continue
 			}
-			filled := !a.gap[q]
-			s.AddClause(to.Not(), value(i, filled))
-			carriers[b2i(filled)] = append(carriers[b2i(filled)], to)
+			col := a.label[q]
+			s.AddClause(to.Not(), value(i, col))
+			carriers[col] = append(carriers[col], to)
 			// A true node has a true predecessor.
 			preds := append(clause[:0], to.Not())
-			for p := max(q-1, 0); p <= q; p++ {
-				if node[i*m+p] != noNode && a.next(p, filled) == q {
+			for p := max(q-2, 0); p <= q; p++ {
+				if node[i*m+p] != noNode && a.next(p, col) == q {
 					preds = append(preds, node[i*m+p])
 				}
 			}
 			s.AddClause(preds...)
 			clause = preds
 		}
-		s.AddClause(carriers[0]...)
-		s.AddClause(carriers[1]...)
+		for _, c := range carriers {
+			s.AddClause(c...)
+		}
 	}
 	// The line ends in an accepting state.
 	clause = clause[:0]
@@ -197,10 +191,3 @@ func encodeLine(s *sat.Solver, top sat.Lit, clue []int, cell []sat.Lit, known []
 
 // noNode marks a node off every path: it has no variable.
 const noNode sat.Lit = -1
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}

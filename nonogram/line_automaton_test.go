@@ -42,7 +42,14 @@ func TestLineAutomatonPropagationMatchesEnumeration(t *testing.T) {
 			if !prune {
 				clear(known)
 			}
-			gotOK := encodeLine(s, top, c.clue, cells, known) && s.Simplify()
+			value := func(i, col int) sat.Lit {
+				if col == 0 {
+					return cells[i].Not()
+				}
+				return cells[i]
+			}
+			allowed := func(i, col int) bool { return known[i] == 0 || (known[i] > 0) == (col > 0) }
+			gotOK := encodeLine(s, top, c.clue, nil, n, 2, value, allowed) && s.Simplify()
 			if gotOK != ok {
 				t.Fatalf("case %d (prune %v): clue %v cells %v: feasible %v, enumeration says %v", iter, prune, c.clue, c.cells, gotOK, ok)
 			}

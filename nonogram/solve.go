@@ -76,6 +76,19 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	defer stopWatch()
 	stop := func() bool { return cancelled.Load() }
 
+	if p.IsColor() {
+		var res Result
+		var stopped bool
+		res.Solutions, stopped, res.LineSolvable, res.Stats.Conflicts = solveColor(p, limit, stop)
+		res.Stats.Nodes = 1
+		res.Stats.Time = time.Since(start)
+		res.Status = status.OfSearch(len(res.Solutions), limit, stopped)
+		if stopped {
+			return res, ctx.Err()
+		}
+		return res, nil
+	}
+
 	g := newGrid(p)
 	pr := newPropagator(g)
 	defer pr.cache.release()

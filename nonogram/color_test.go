@@ -1,0 +1,167 @@
+package nonogram
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"puzzle/internal/status"
+)
+
+var testPalette = []Color{{"white", '.', "FFFFFF"}, {"black", 'X', "000000"}, {"red", 'r', "FF0000"}, {"blue", 'b', "0000FF"}}
+
+// randomColorPuzzle returns the clues of a random picture over k colours
+// (background included); with shuffle two rows' clues are swapped, which
+// often leaves no solution.
+func randomColorPuzzle(rng *rand.Rand, w, h, k int, shuffle bool) *Puzzle {
+	g := NewGrid(w, h)
+	g.Colors = make([]uint8, w*h)
+	for i := range g.Colors {
+		if rng.IntN(2) == 0 { // half the cells are background
+			g.Colors[i] = uint8(1 + rng.IntN(k-1))
+			g.Cells[i] = true
+		}
+	}
+	p := g.ColorClues(testPalette[:k])
+	if shuffle && h > 1 {
+		a, b := rng.IntN(h), rng.IntN(h)
+		p.Rows[a], p.Rows[b] = p.Rows[b], p.Rows[a]
+		p.RowColors[a], p.RowColors[b] = p.RowColors[b], p.RowColors[a]
+	}
+	return p
+}
+
+// bruteColor returns every picture of the colour puzzle p: each row is
+// chosen among all colourings that meet its clue, and the columns are
+// checked once every row is chosen.
+func bruteColor(p *Puzzle) []*Grid {
+	w, h, k := p.Width(), p.Height(), len(p.Colors)
+	candidates := make([][][]uint8, h)
+	line := make([]uint8, w)
+	total := 1
+	for range w {
+		total *= k
+	}
+	for r := range h {
+		for code := range total {
+			x := code
+			for i := range line {
+				line[i] = uint8(x % k)
+				x /= k
+			}
+			runs, colors := colorLineClue(line)
+			if slices.Equal(runs, p.Rows[r]) && slices.Equal(colors, p.RowColors[r]) {
+				candidates[r] = append(candidates[r], slices.Clone(line))
+			}
+		}
+	}
+	var out []*Grid
+	pick := make([][]uint8, h)
+	var rec func(r int)
+	rec = func(r int) {
+		if r == h {
+			g := NewGrid(w, h)
+			g.Colors = make([]uint8, w*h)
+			for i := range h {
+				for c := range w {
+					g.Colors[i*w+c] = pick[i][c]
+					g.Cells[i*w+c] = pick[i][c] != 0
+				}
+			}
+			if p.Satisfies(g) {
+				out = append(out, g)
+			}
+			return
+		}
+		for _, cand := range candidates[r] {
+			pick[r] = cand
+			rec(r + 1)
+		}
+	}
+	rec(0)
+	return out
+}
+
+func colorKeys(gs []*Grid) []string {
+	keys := make([]string, len(gs))
+	for i, g := range gs {
+		keys[i] = fmt.Sprint(g.Colors)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func TestSolveColorMatchesBruteForce(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(31, 32))
+	counts := map[status.Status]int{}
+	for iter := range 1200 {
+		w, h, k := 1+rng.IntN(5), 1+rng.IntN(5), 2+rng.IntN(3)
+		p := randomColorPuzzle(rng, w, h, k, iter%4 == 0)
+		if err := p.Validate(); err != nil {
+			continue // a shuffle can unbalance the colour counts
+		}
+		want := bruteColor(p)
+		res, err := Solve(context.Background(), p, Options{Limit: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := fmt.Sprintf("%d×%d, %d colours, rows %v %v cols %v %v", h, w, k, p.Rows, p.RowColors, p.Cols, p.ColColors)
+		if !slices.Equal(colorKeys(res.Solutions), colorKeys(want)) {
+			t.Fatalf("%s: %d pictures, brute force finds %d", name, len(res.Solutions), len(want))
+		}
+		for _, g := range res.Solutions {
+			if !p.Satisfies(g) {
+				t.Fatalf("%s: picture does not meet the clues: %v", name, g.Colors)
+			}
+		}
+		res, _ = Solve(context.Background(), p, Options{})
+		wantStatus := map[int]status.Status{0: status.None, 1: status.Unique, 2: status.Multiple}[min(len(want), 2)]
+		if res.Status != wantStatus {
+			t.Fatalf("%s: status %v, want %v", name, res.Status, wantStatus)
+		}
+		counts[res.Status]++
+	}
+	for _, s := range []status.Status{status.Unique, status.Multiple, status.None} {
+		if counts[s] < 50 {
+			t.Errorf("weak sample: only %d puzzles with status %v (%v)", counts[s], s, counts)
+		}
+	}
+}
+
+func TestValidateColors(t *testing.T) {
+	base := func() *Puzzle {
+		// A red run right after a black one needs no gap: "X r" in a row of 2.
+		return &Puzzle{Colors: testPalette[:3],
+			Rows: [][]int{{1, 1}}, RowColors: [][]int{{1, 2}},
+			Cols: [][]int{{1}, {1}}, ColColors: [][]int{{1}, {2}}}
+	}
+	if err := base().Validate(); err != nil {
+		t.Fatalf("valid colour puzzle: %v", err)
+	}
+	res, err := Solve(context.Background(), base(), Options{})
+	if err != nil || res.Status != status.Unique || !res.LineSolvable || fmt.Sprint(res.Solutions[0].ColorRows(testPalette)) != "[Xr]" {
+		t.Fatalf("solve: %v %v line-solvable %v", res.Status, err, res.LineSolvable)
+	}
+	for _, tc := range []struct {
+		edit func(p *Puzzle)
+		msg  string
+	}{
+		{func(p *Puzzle) { p.RowColors[0][1] = 1 }, "needs 3 cells, the row has 2"},
+		{func(p *Puzzle) { p.RowColors[0][1] = 3 }, "outside the palette 1..2"},
+		{func(p *Puzzle) { p.RowColors[0] = []int{1} }, "has 2 runs but 1 colours"},
+		{func(p *Puzzle) { p.ColColors[1][0] = 1 }, `rows have 1 cells of colour "black" but columns 2`},
+		{func(p *Puzzle) { p.ColColors = nil }, "2 column clues but 0 column colour lists"},
+		{func(p *Puzzle) { p.Colors = p.Colors[:1] }, "needs a background and 1 to 63 colours"},
+	} {
+		p := base()
+		tc.edit(p)
+		err := p.Validate()
+		if err == nil || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("want an error with %q, got %v", tc.msg, err)
+		}
+	}
+}
