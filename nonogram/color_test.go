@@ -165,3 +165,88 @@ func TestValidateColors(t *testing.T) {
 		}
 	}
 }
+
+// Colour puzzles survive a round trip through webpbn XML, goal included,
+// and the other formats refuse them.
+func TestColorXMLRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	var ps []*Puzzle
+	for range 20 {
+		w, h, k := 1+rng.IntN(8), 1+rng.IntN(8), 3+rng.IntN(2)
+		g := NewGrid(w, h)
+		g.Colors = make([]uint8, w*h)
+		for i := range g.Colors {
+			g.Colors[i] = uint8(rng.IntN(k))
+			g.Cells[i] = g.Colors[i] != 0
+		}
+		p := g.ColorClues(testPalette[:k])
+		p.Goal, p.Name = g, fmt.Sprintf("colour <%d>", len(ps))
+		ps = append(ps, p)
+	}
+	var buf strings.Builder
+	if err := WriteAll(&buf, ps, FormatXML); err != nil {
+		t.Fatal(err)
+	}
+	r := NewReader(strings.NewReader(buf.String()), "colour.xml", "")
+	for i, want := range ps {
+		got, err := r.Next()
+		if err != nil {
+			t.Fatalf("puzzle %d: %v\n%s", i, err, buf.String())
+		}
+		if got.Name != want.Name || !slices.Equal(got.Colors, want.Colors) ||
+			fmt.Sprint(got.Rows, got.RowColors, got.Cols, got.ColColors) != fmt.Sprint(want.Rows, want.RowColors, want.Cols, want.ColColors) ||
+			got.Goal == nil || !got.Goal.Equal(want.Goal) {
+			t.Fatalf("puzzle %d differs after the round trip:\n got %+v\nwant %+v", i, got, want)
+		}
+		if !got.Satisfies(got.Goal) {
+			t.Fatalf("puzzle %d: the goal does not meet the clues", i)
+		}
+	}
+	for _, f := range Formats {
+		if f == FormatXML {
+			continue
+		}
+		if err := ps[0].Format(&buf, f); err == nil || !strings.Contains(err.Error(), "has no colours") {
+			t.Errorf("format %s: %v, want a refusal", f, err)
+		}
+	}
+}
+
+// A .non colour puzzle: declared colours, runs with colour letters, a goal
+// of letters on the lines after "goal", solved back to its goal.
+func TestColorNON(t *testing.T) {
+	const src = `title "flag"
+color a #ff0000
+color b #0000ff
+width 3
+height 3
+rows
+1a,1b
+1a,2b
+1b
+columns
+2a
+1b
+3b
+goal
+a0b
+abb
+00b
+by someone
+`
+	p, err := NewReader(strings.NewReader(src), "flag.non", "").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.IsColor() || len(p.Colors) != 3 || p.Colors[1].RGB != "FF0000" || p.Author != "someone" ||
+		fmt.Sprint(p.RowColors) != "[[1 2] [1 2] [2]]" || fmt.Sprint(p.ColColors) != "[[1] [2] [2]]" {
+		t.Fatalf("read %+v", p)
+	}
+	res, err := Solve(context.Background(), p, Options{})
+	if err != nil || res.Status != status.Unique || !res.Solutions[0].Equal(p.Goal) || !res.LineSolvable {
+		t.Fatalf("solve: %v %v, line-solvable %v", res.Status, err, res.LineSolvable)
+	}
+	if got := strings.Join(res.Solutions[0].ColorRows(p.Colors), "/"); got != "a.b/abb/..b" {
+		t.Errorf("picture %s", got)
+	}
+}
