@@ -1,11 +1,11 @@
 package nonogram
 
 import (
-	"slices"
 	"bufio"
 	"fmt"
 	"html"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
