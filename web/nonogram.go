@@ -132,6 +132,9 @@ func readNonogram(c *call, record bool) (string, *nonogram.Puzzle, *reply) {
 	var ce *nonogram.ClueError
 	puzzleErr := errors.As(err, &se) || errors.As(err, &ce)
 	switch {
+	case err == io.EOF && format != "":
+		r := failf(http.StatusBadRequest, "no puzzle in the request body (read as %s)", format)
+		return name, nil, &r
 	case err == io.EOF:
 		r := failf(http.StatusBadRequest, "no puzzle in the request body")
 		return name, nil, &r
