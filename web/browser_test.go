@@ -216,6 +216,25 @@ func TestBrowser(t *testing.T) {
 		}
 		screenshot(t, ctx, dir, "nonogram-duck.png")
 
+		// The animation: at normal speed a few steps are shown after half a
+		// second, with the line of the last one highlighted; Pause stops it.
+		act(t, ctx,
+			chromedp.SetValue(id("nonogram-speed"), "normal"),
+			chromedp.Click(id("nonogram-solve")),
+			chromedp.WaitVisible(css(`#nonogram-svg[data-state="playing"]`)),
+			chromedp.Sleep(600*time.Millisecond),
+			chromedp.Click(id("nonogram-play")),
+		)
+		paused := text(t, ctx, "#nonogram-counter")
+		screenshot(t, ctx, dir, "nonogram-animating.png")
+		act(t, ctx, chromedp.Sleep(400*time.Millisecond))
+		if again := text(t, ctx, "#nonogram-counter"); again != paused || !strings.HasPrefix(paused, "step ") {
+			t.Errorf("paused at %q, then %q", paused, again)
+		}
+		if active := eval[int](t, ctx, `document.querySelectorAll("#nonogram-svg .clue.active").length`); active != 1 {
+			t.Errorf("%d clues highlighted while paused, want 1", active)
+		}
+
 		// Several pictures: the cells where two differ are drawn undecided,
 		// the others agree with both.
 		rocket := "14 12\n2\n4\n1 1\n1 1\n4\n6\n2 2\n2 2\n8\n3 2 3\n2 2 2\n2\n1 1\n1 1\n1\n2\n2\n5 1\n8 1\n2 2 4\n2 2 4\n8 1\n5 1\n2\n2\n1\n"

@@ -239,6 +239,12 @@ func TestOversizedBody(t *testing.T) {
 			t.Errorf("%s: status %d, want 413", rt.path, resp.StatusCode)
 		}
 	}
+	// In process, where no connection can be cut short, every answer is 413.
+	for _, rt := range postRoutes(s) {
+		if w := do(t, s, "POST", rt.path, string(junk)); w.Code != http.StatusRequestEntityTooLarge || !strings.Contains(errorOf(t, w), "larger than 1048576 bytes") {
+			t.Errorf("%s in process: status %d %q, want 413", rt.path, w.Code, w.Body.String())
+		}
+	}
 	resp, err := http.Get(ts.URL + "/api/health")
 	if err != nil || resp.StatusCode != http.StatusOK {
 		t.Fatalf("server down after oversized bodies: %v", err)
@@ -441,4 +447,20 @@ func waitQueued(t *testing.T, l *limiter, n int) {
 			t.Fatalf("no request queued after 10s")
 		}
 	}
+}
+
+// FuzzBodies sends arbitrary bodies to every route that takes one: the
+// answer is never a 5xx.
+func FuzzBodies(f *testing.F) {
+	for _, seed := range []string{sudokuClassic, nonogramHeart, "", "9 9\n", "<puzzleset>", "width 2\nheight 2\nrows\n1\n"} {
+		f.Add(seed)
+	}
+	s := newTestServer(f, Config{Timeout: time.Second, Logger: slog.New(slog.DiscardHandler)})
+	f.Fuzz(func(t *testing.T, body string) {
+		for _, rt := range postRoutes(s) {
+			if w := do(t, s, "POST", rt.path, body); w.Code >= 500 && w.Code != http.StatusGatewayTimeout {
+				t.Errorf("%s: status %d %q", rt.path, w.Code, w.Body.String())
+			}
+		}
+	})
 }
