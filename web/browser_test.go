@@ -274,6 +274,31 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("nonogram-file", func(t *testing.T) {
+		ctx := tab(t)
+		// Open a .non file with a Latin-1 title: its name tells the format,
+		// its bytes go to the server as they are.
+		path := filepath.Join(t.TempDir(), "heart.non")
+		non := "title \"C\xe6ur\"\nwidth 7\nheight 5\nrows\n2,2\n7\n5\n3\n1\ncolumns\n1\n3\n4\n4\n4\n3\n1\n"
+		if err := os.WriteFile(path, []byte(non), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		act(t, ctx,
+			chromedp.Navigate(ts.URL+"/#nonogram"),
+			chromedp.WaitVisible(id("nonogram-file")),
+			chromedp.SetValue(id("nonogram-speed"), "instant"),
+			chromedp.SetUploadFiles(id("nonogram-file"), []string{path}),
+			chromedp.WaitVisible(css(`#nonogram-svg[data-state="done"]`)),
+		)
+		rows := eval[[]string](t, ctx, `[...Array(5).keys()].map(r => [...document.querySelectorAll("#nonogram-svg rect.cell")].slice(r*7, r*7+7).map(c => c.classList.contains("filled") ? "#" : ".").join(""))`)
+		if strings.Join(rows, "\n") != strings.Join(heartPicture, "\n") {
+			t.Errorf("heart.non drawn as %q", rows)
+		}
+		if msg := text(t, ctx, "#nonogram-status"); !strings.Contains(msg, "unique") {
+			t.Errorf("status %q", msg)
+		}
+	})
+
 	t.Run("nonogram-draw", func(t *testing.T) {
 		ctx := tab(t)
 		// Draw an L in a 5×5 grid, get its clues, solve them: the picture

@@ -78,10 +78,12 @@ Puzzle.register("nonogram", (root) => {
   }
 
   let fileName = ""; // the name of an opened file, which tells its format
+  let fileBytes = null; // its bytes, sent as they are (a Latin-1 XML file stays Latin-1)
   sampleSel.addEventListener("change", () => {
     if (!sampleSel.value) return;
     text.value = samples[sampleSel.value];
     fileName = "";
+    fileBytes = null;
     formatSel.value = "auto";
     solve();
   });
@@ -92,12 +94,13 @@ Puzzle.register("nonogram", (root) => {
       message(status, "error", f.name + " is larger than 1 MB, the server's limit.");
       return;
     }
-    text.value = await f.text();
+    fileBytes = await f.arrayBuffer();
+    text.value = new TextDecoder().decode(fileBytes);
     fileName = f.name;
     message(status, "info", "Opened " + f.name + ".");
     solve();
   });
-  text.addEventListener("input", () => { fileName = ""; });
+  text.addEventListener("input", () => { fileName = ""; fileBytes = null; });
 
   // ---- the board ----
   const C = 24; // cell size in SVG units
@@ -260,8 +263,8 @@ Puzzle.register("nonogram", (root) => {
     pause();
     controls(false);
     finish = null;
-    const body = text.value;
-    if (!body.trim()) {
+    const body = fileBytes || text.value;
+    if (!text.value.trim()) {
       message(status, "error", "Paste a puzzle, open a file or pick a sample first.");
       return;
     }
@@ -405,6 +408,7 @@ Puzzle.register("nonogram", (root) => {
     const cl = res.data;
     text.value = cl.text;
     fileName = "";
+    fileBytes = null;
     formatSel.value = "auto";
     pause();
     controls(false);
