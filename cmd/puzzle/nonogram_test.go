@@ -1098,6 +1098,15 @@ func TestNonoRenderFiles(t *testing.T) {
 			}
 		}
 	})
+	t.Run("several images to stdout", func(t *testing.T) {
+		t.Parallel()
+		for _, kind := range []string{"--svg", "--png"} {
+			out, errOut, code := runCmd(t, "", "nonogram", "render", kind, heart, heart)
+			if code != exitUsage || out != "" || !strings.Contains(errOut, "2 pictures would go to stdout as one stream; use -o FILE") {
+				t.Errorf("%s with two puzzles: exit %d, %d bytes on stdout, stderr %q", kind, code, len(out), errOut)
+			}
+		}
+	})
 	t.Run("write errors", func(t *testing.T) {
 		t.Parallel()
 		dir := t.TempDir()
