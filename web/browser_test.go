@@ -172,6 +172,15 @@ func TestBrowser(t *testing.T) {
 		if r, _ := sudoku.Solve(context.Background(), g, sudoku.Options{}); !strings.HasPrefix(statusText, "New easy puzzle") || r.Status != status.Unique {
 			t.Errorf("generated: status %q, puzzle %s is %v", statusText, g, r.Status)
 		}
+		// An empty grid is for entering a puzzle: typed digits are givens.
+		act(t, ctx,
+			chromedp.Click(id("sudoku-empty")),
+			chromedp.Click(css(`#sudoku-grid .cell[data-i="0"]`)),
+			chromedp.SendKeys(id("sudoku-grid"), "7"+kb.ArrowDown+"3"),
+		)
+		if givens := eval[[]string](t, ctx, `[...document.querySelectorAll("#sudoku-grid .cell.given")].map(c => c.dataset.i + "=" + c.textContent)`); strings.Join(givens, " ") != "0=7 9=3" {
+			t.Errorf("givens typed: %q, want 0=7 9=3", givens)
+		}
 	})
 
 	// solveNonogram puts text in the puzzle box, solves it with the

@@ -28,6 +28,8 @@ Puzzle.register("sudoku", (root) => {
     placeholder: "Paste a puzzle: 81 characters ('.' or 0 for empty), a grid of rows, or a Project Euler block"});
 
   const button = (label, id, onclick, title) => el("button", {type: "button", id, onclick, title}, label);
+  // In setter mode, typed digits are givens: to copy a puzzle from paper.
+  const setter = el("input", {type: "checkbox", id: "sudoku-setter"});
 
   root.append(
     el("div", {class: "layout"},
@@ -35,6 +37,8 @@ Puzzle.register("sudoku", (root) => {
         el("div", {class: "toolbar"},
           sizeSel, diffSel, button("New puzzle", "sudoku-generate", generate, "Generate a puzzle of this size and difficulty")),
         grid, pad,
+        el("label", {class: "help", title: "Typed digits become givens: use it to enter a puzzle from paper"},
+          setter, " Type givens (to enter a puzzle of your own)"),
         el("p", {class: "help"}, "Click a cell or use the arrow keys; type a digit to fill it, Backspace or 0 to clear it. ",
           "Digits above 9 are letters (A = 10).")),
       el("div", {class: "side-col"},
@@ -61,6 +65,7 @@ Puzzle.register("sudoku", (root) => {
     solution = null;
     selected = Math.min(selected, n * n - 1);
     sizeSel.value = String(b);
+    setter.checked = !values.some((v) => v); // an empty grid is for entering a puzzle
     clearHint();
     build();
   }
@@ -127,6 +132,15 @@ Puzzle.register("sudoku", (root) => {
 
   function enter(v) {
     const c = cells[selected];
+    if (setter.checked) {
+      c.value = v;
+      c.kind = v ? "given" : "";
+      c.wrong = false;
+      solution = null;
+      clearHint();
+      draw();
+      return;
+    }
     if (c.kind === "given") {
       message(status, "info", rc(selected) + " is a given: it cannot change.");
       return;
@@ -230,7 +244,7 @@ Puzzle.register("sudoku", (root) => {
     return call("Hint", async () => {
       const res = await api("/api/sudoku/hint", {body: line(false)});
       if (res.status !== 200) {
-        message(status, "error", errorText(res).replace(/^sudoku: (line \d+: )?/, ""));
+        message(status, "error", errorText(res).replace(/^sudoku: ([^:]*:\d+: |line \d+: )?/, ""));
         return;
       }
       const h = res.data;
