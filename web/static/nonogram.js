@@ -218,7 +218,8 @@ Puzzle.register("nonogram", (root) => {
   }
 
   function play() {
-    const delay = speeds[speedSel.value];
+    let delay = speeds[speedSel.value];
+    if (speedSel.value === "normal") delay = Math.max(10, Math.min(delay, 15000 / Math.max(1, steps.length))); // long solves in about 15 s
     playBtn.textContent = "Pause";
     if (delay === 0) {
       while (advance());
@@ -345,6 +346,7 @@ Puzzle.register("nonogram", (root) => {
     } else {
       stepText.textContent = ex.summary;
     }
+    if (ex.error) stepText.textContent = ex.error + ". " + stepText.textContent;
     counter.textContent = ex.steps.length + " steps";
     board.root.dataset.state = "done";
     controls(false);
