@@ -46,8 +46,7 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		fmt.Fprintf(stderr, "puzzle %s: not yet available\n", cmd)
 		return exitUsage
 	case "serve":
-		fmt.Fprintln(stderr, "puzzle serve: not yet available (the web interface comes later)")
-		return exitUsage
+		return env.serve(rest)
 	default:
 		fmt.Fprintf(stderr, "puzzle: unknown command %q\nRun 'puzzle help' for usage.\n", cmd)
 		return exitUsage
@@ -77,7 +76,9 @@ func (e *env) help(args []string) int {
 		return e.sudoku(append([]string{"help"}, args[1:]...))
 	case "nonogram":
 		return e.nonogram(append([]string{"help"}, args[1:]...))
-	case "sliding", "queens", "serve":
+	case "serve":
+		return e.serve([]string{"-h"})
+	case "sliding", "queens":
 		fmt.Fprintf(e.stdout, "puzzle %s: not yet available\n", args[0])
 		return exitOK
 	}
@@ -102,7 +103,7 @@ Other commands:
 
 	help [family [verb]]   show this help, or a family's or verb's help
 	version                print the version
-	serve                  the web interface (not yet available)
+	serve                  the web page and the JSON API (see 'puzzle help serve')
 
 Input files hold any number of puzzles; '-' or no file reads stdin.
 --json prints one JSON object per puzzle per line (JSON Lines), in input order.
@@ -120,6 +121,7 @@ Examples:
 	puzzle sudoku bench --max 2000
 	puzzle nonogram solve --explain examples/nonogram/heart.txt
 	puzzle nonogram render --svg -o picture.svg puzzle.non
+	puzzle serve --addr 127.0.0.1:8080
 `
 
 // mainUsage returns the top-level help, which lists every verb.
