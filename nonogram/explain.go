@@ -2,6 +2,7 @@ package nonogram
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -49,6 +50,9 @@ type Step struct {
 func Explain(ctx context.Context, p *Puzzle) (Explanation, error) {
 	if err := p.Validate(); err != nil {
 		return Explanation{}, err
+	}
+	if p.IsColor() {
+		return Explanation{}, errors.New("nonogram: explain: colour puzzles have no step-by-step explanation yet")
 	}
 	g := newGrid(p)
 	pr := newPropagator(g)

@@ -68,6 +68,9 @@ func renderCheck(p *Puzzle, b *Board) (*Board, error) {
 	if h < 1 || w < 1 || h > MaxSide || w > MaxSide {
 		return nil, fmt.Errorf("nonogram: grid is %d×%d: cannot draw it (sides must be 1 to %d)", h, w, MaxSide)
 	}
+	if p.IsColor() {
+		return nil, fmt.Errorf("nonogram: colour puzzles cannot be drawn yet (solve prints their pictures)")
+	}
 	for k, lines := range [2][][]int{p.Rows, p.Cols} {
 		for i, clue := range lines {
 			for _, n := range clue {

@@ -11,7 +11,8 @@ import (
 
 // Report is the record of one solved puzzle: the JSON object that
 // `puzzle nonogram solve --json` prints on a line and that the web API
-// returns. Pictures are rows of '#' (filled) and '.' (empty).
+// returns. Pictures are rows of '#' (filled) and '.' (empty); in a colour
+// puzzle rows of the palette's characters, and Colors lists the palette.
 type Report struct {
 	File         string        `json:"file"`
 	Line         int           `json:"line"`
@@ -21,6 +22,7 @@ type Report struct {
 	Status       status.Status `json:"status"`
 	Solution     []string      `json:"solution,omitempty"`
 	Solutions    [][]string    `json:"solutions,omitempty"`
+	Colors       []ReportColor `json:"colors,omitempty"`
 	Count        int           `json:"count"`
 	LineSolvable bool          `json:"line_solvable"`
 	Error        string        `json:"error,omitempty"`
@@ -29,12 +31,21 @@ type Report struct {
 	Stats        *ReportStats  `json:"stats,omitempty"`
 }
 
+// ReportColor is one colour of a colour puzzle's palette, background
+// first.
+type ReportColor struct {
+	Char string `json:"char"`
+	Name string `json:"name"`
+	RGB  string `json:"rgb,omitempty"`
+}
+
 // ReportStats is the work a solve took, as a Report shows it.
 type ReportStats struct {
 	LineSolves int64   `json:"line_solves"`
 	Probes     int64   `json:"probes"`
 	Nodes      int64   `json:"nodes"`
 	MaxDepth   int     `json:"max_depth"`
+	Conflicts  int64   `json:"conflicts,omitempty"`
 	TimeMS     float64 `json:"time_ms"`
 }
 
@@ -90,13 +101,20 @@ func SolveReport(ctx context.Context, file string, p *Puzzle, opt ReportOptions)
 		rec.Error = err.Error()
 	}
 	rec.Stats = &ReportStats{LineSolves: res.Stats.LineSolves, Probes: res.Stats.Probes, Nodes: res.Stats.Nodes,
-		MaxDepth: res.Stats.MaxDepth, TimeMS: float64(res.Stats.Time) / float64(time.Millisecond)}
+		MaxDepth: res.Stats.MaxDepth, Conflicts: res.Stats.Conflicts, TimeMS: float64(res.Stats.Time) / float64(time.Millisecond)}
+	rows := (*Grid).Rows
+	if p.IsColor() {
+		rows = func(g *Grid) []string { return g.ColorRows(p.Colors) }
+		for _, c := range p.Colors {
+			rec.Colors = append(rec.Colors, ReportColor{Char: string(c.Char), Name: c.Name, RGB: c.RGB})
+		}
+	}
 	if len(res.Solutions) > 0 {
-		rec.Solution = res.Solutions[0].Rows()
+		rec.Solution = rows(res.Solutions[0])
 	}
 	if opt.ListAll {
 		for _, g := range res.Solutions {
-			rec.Solutions = append(rec.Solutions, g.Rows())
+			rec.Solutions = append(rec.Solutions, rows(g))
 		}
 	}
 	if !opt.Explain || res.Status == status.Timeout {
