@@ -250,3 +250,67 @@ by someone
 		t.Errorf("picture %s", got)
 	}
 }
+
+// Colour pictures are drawn in their colours: every cell of the PNG
+// carries its palette colour, the SVG groups cells by colour, and the text
+// shows the palette characters; cells where two pictures differ are
+// unknown.
+func TestRenderColor(t *testing.T) {
+	rng := rand.New(rand.NewPCG(51, 52))
+	g := NewGrid(6, 4)
+	g.Colors = make([]uint8, 24)
+	for i := range g.Colors {
+		g.Colors[i] = uint8(rng.IntN(4))
+		g.Cells[i] = g.Colors[i] != 0
+	}
+	p := g.ColorClues(testPalette)
+	img, err := drawImage(p, BoardOf(g), RenderOptions{CellSize: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := drawLayoutFor(g.Width, g.Height, renderStatsOf(p), RenderOptions{CellSize: 20})
+	for r := range g.Height {
+		for c := range g.Width {
+			x, y := l.left+c*l.cell+l.cell/2, l.top+r*l.cell+l.cell/2
+			want := drawParseRGB(renderRGB(p, g.ColorAt(r, c)))
+			if got := img.At(x, y); !colorsEqual(got, want) {
+				t.Errorf("cell (%d,%d): PNG colour %v, want %v", r, c, got, want)
+			}
+		}
+	}
+	var svg strings.Builder
+	if err := RenderSVG(&svg, p, BoardOf(g), RenderOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for col := 1; col < 4; col++ {
+		if !strings.Contains(svg.String(), fmt.Sprintf(`<g class="colour-%d" fill="#%s">`, col, strings.ToLower(testPalette[col].RGB))) {
+			t.Errorf("SVG has no group for colour %d", col)
+		}
+	}
+	var text strings.Builder
+	if err := RenderText(&text, p, BoardOf(g), RenderOptions{NoClues: true}); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.NewReplacer(" ", "", "|", "", "\n", "").Replace(text.String())
+	if want := strings.Join(g.ColorRows(testPalette), ""); got != want {
+		t.Errorf("text has the cells %q, want %q", got, want)
+	}
+	// Two pictures that differ in one cell's colour.
+	h := NewGrid(6, 4)
+	h.Colors = slices.Clone(g.Colors)
+	copy(h.Cells, g.Cells)
+	h.Colors[5] = h.Colors[5]%3 + 1
+	h.Cells[5] = true
+	b := CommonBoard(g, h)
+	for i, v := range b.Cells {
+		if (v == Unknown) != (i == 5) {
+			t.Errorf("common board cell %d is %v", i, v)
+		}
+	}
+}
+
+func colorsEqual(a, b interface{ RGBA() (r, g, b, a uint32) }) bool {
+	r1, g1, b1, a1 := a.RGBA()
+	r2, g2, b2, a2 := b.RGBA()
+	return r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2
+}

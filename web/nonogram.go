@@ -315,12 +315,7 @@ func nonogramRender(c *call) reply {
 		case status.Unique:
 			board = nonogram.BoardOf(res.Solutions[0])
 		case status.Multiple:
-			board = nonogram.BoardOf(res.Solutions[0])
-			for i, filled := range res.Solutions[1].Cells {
-				if filled != res.Solutions[0].Cells[i] {
-					board.Cells[i] = nonogram.Unknown
-				}
-			}
+			board = nonogram.CommonBoard(res.Solutions...)
 		case status.Timeout:
 			return failf(http.StatusGatewayTimeout, "no answer within %v", c.timeout)
 		}

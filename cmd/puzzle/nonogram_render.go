@@ -173,12 +173,10 @@ func (c *nonoRenderCmd) board(e *env, name string, p *nonogram.Puzzle) (*nonogra
 	case status.Unique:
 		return nonogram.BoardOf(res.Solutions[0]), true
 	case status.Multiple:
-		b := nonogram.BoardOf(res.Solutions[0])
-		other := res.Solutions[1]
+		b := nonogram.CommonBoard(res.Solutions...)
 		differ := 0
-		for i, filled := range other.Cells {
-			if filled != res.Solutions[0].Cells[i] {
-				b.Cells[i] = nonogram.Unknown
+		for _, v := range b.Cells {
+			if v == nonogram.Unknown {
 				differ++
 			}
 		}
