@@ -208,6 +208,41 @@ func TestBrowser(t *testing.T) {
 		return rows, text(t, ctx, "#nonogram-badge")
 	}
 
+	// A colour puzzle has no step-by-step explanation: the page draws the
+	// solver's picture in its colours.
+	t.Run("nonogram colour", func(t *testing.T) {
+		ctx := tab(t)
+		src, err := os.ReadFile("../examples/nonogram/colour.xml")
+		if err != nil {
+			t.Skipf("no example: %v", err)
+		}
+		act(t, ctx,
+			chromedp.Navigate(ts.URL+"/#nonogram"),
+			chromedp.WaitVisible(id("nonogram-text")),
+			chromedp.SetValue(id("nonogram-text"), string(src)),
+			chromedp.Click(id("nonogram-solve")),
+			chromedp.WaitVisible(css("#nonogram-board svg.rendered")),
+		)
+		fills := eval[[]string](t, ctx, `[...document.querySelectorAll("#nonogram-board svg.rendered g[fill] rect")].map(r => r.parentNode.getAttribute("fill"))`)
+		count := map[string]int{}
+		for _, f := range fills {
+			count[f]++
+		}
+		p := parseNonogram(t, string(src))
+		res, _ := nonogram.Solve(context.Background(), p, nonogram.Options{})
+		want := map[string]int{}
+		for _, c := range res.Solutions[0].Colors {
+			if c != 0 {
+				want["#"+strings.ToLower(p.Colors[c].RGB)]++
+			}
+		}
+		badge := text(t, ctx, "#nonogram-badge")
+		if badge != "Unique: exactly one picture" || fmt.Sprint(count) != fmt.Sprint(want) || len(want) != 3 {
+			t.Errorf("badge %q, cells drawn per colour %v, want %v", badge, count, want)
+		}
+		screenshot(t, ctx, dir, "nonogram-colour.png")
+	})
+
 	t.Run("nonogram", func(t *testing.T) {
 		ctx := tab(t)
 		duck, err := os.ReadFile("../examples/nonogram/duck.txt")

@@ -202,6 +202,9 @@ func nonogramExplain(c *call) reply {
 		return *bad
 	}
 	ex, err := nonogram.Explain(c.ctx, p)
+	if errors.Is(err, nonogram.ErrColorExplain) {
+		return failf(http.StatusUnprocessableEntity, "%s", strings.TrimPrefix(err.Error(), "nonogram: "))
+	}
 	rep := explainReply{
 		Name: p.Name, Width: p.Width(), Height: p.Height(), Rows: clueLists(p.Rows), Cols: clueLists(p.Cols),
 		Steps: ex.Steps, Picture: ex.Rows, Solved: ex.Solved, Contradiction: ex.Contradiction, Summary: ex.Summary(),

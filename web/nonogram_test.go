@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image/png"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -175,6 +176,19 @@ func TestNonogramExplain(t *testing.T) {
 	w = do(t, s, "POST", "/api/nonogram/explain", "2 3\n0\n3\n1\n1\n1\n")
 	if !strings.Contains(w.Body.String(), `"rows":[[],[3]]`) {
 		t.Errorf("empty clue: %s", w.Body.String())
+	}
+	// A colour puzzle has no explanation: 422, and solve still answers.
+	colour, err := os.ReadFile("../examples/nonogram/colour.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w = do(t, s, "POST", "/api/nonogram/explain", string(colour))
+	if w.Code != http.StatusUnprocessableEntity || !strings.Contains(w.Body.String(), "colour puzzles have no step-by-step explanation") {
+		t.Errorf("colour explain: %d %s", w.Code, w.Body.String())
+	}
+	w = do(t, s, "POST", "/api/nonogram/solve", string(colour))
+	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"solution":["rr.b","r.bb",".gbb","ggg."]`) {
+		t.Errorf("colour solve: %d %s", w.Code, w.Body.String())
 	}
 }
 

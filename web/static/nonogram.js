@@ -292,8 +292,18 @@ Puzzle.register("nonogram", (root) => {
       return;
     }
     const ex = explained.data;
-    if (!ex.rows) { // the explanation failed: draw from the record
-      message(status, "warn", "No explanation: " + (ex.error || explained.status));
+    if (!ex.rows) { // no explanation (colour puzzles have none): draw the solver's picture
+      setBadge(rec.status);
+      message(status, "warn", "No step-by-step explanation: " + String(ex.error || explained.status).replace(/^(nonogram: )?(explain: )?/, ""));
+      if (!rec.solution) return;
+      const drawn = await api("/api/nonogram/render", {body, query: {...query, to: "svg"}});
+      if (drawn.status !== 200) return;
+      const doc = new DOMParser().parseFromString(drawn.data, "image/svg+xml");
+      const picture = doc.documentElement;
+      if (picture.nodeName !== "svg") return;
+      picture.setAttribute("class", "rendered");
+      boardBox.replaceChildren(document.importNode(picture, true));
+      board = null;
       return;
     }
     drawBoard(ex.width, ex.height, ex.rows, ex.cols);
