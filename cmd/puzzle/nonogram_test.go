@@ -51,7 +51,7 @@ func nonoExampleFiles(t *testing.T) []string {
 // check the counters' values where they mean something.
 var (
 	nonoTimeMSRE  = regexp.MustCompile(`"time_ms":[-+0-9.eE]+`)
-	nonoCounterRE = regexp.MustCompile(`"(line_solves|probes|nodes|max_depth)":\d+`)
+	nonoCounterRE = regexp.MustCompile(`"(line_solves|probes|nodes|max_depth|conflicts)":\d+`)
 )
 
 func nonoNormalise(s string) string {
@@ -88,6 +88,7 @@ type nonoRecordJSON struct {
 		Probes     *int64   `json:"probes"`
 		Nodes      *int64   `json:"nodes"`
 		MaxDepth   *int     `json:"max_depth"`
+		Conflicts  *int64   `json:"conflicts"`
 		TimeMS     *float64 `json:"time_ms"`
 	} `json:"stats"`
 }
