@@ -95,7 +95,7 @@ Usage:
 Families and verbs:
 
 	sudoku     Sudoku grids from 4×4 to 64×64 (see 'puzzle help sudoku')
-%s	nonogram   nonograms (Picross), black and white (see 'puzzle help nonogram')
+%s	nonogram   nonograms (Picross), black and white or colour (see 'puzzle help nonogram')
 %s	sliding    not yet available
 	queens     not yet available
 

@@ -31,7 +31,8 @@ func (e *env) nonogram(args []string) int {
 func nonogramHelp() string {
 	var b strings.Builder
 	b.WriteString(`Nonograms (Picross, paint by numbers): black-and-white puzzles of any size
-up to 4096×4096.
+up to 4096×4096, and colour puzzles (from webpbn XML and .non), whose runs
+of different colours may touch.
 
 Usage:
 
@@ -52,6 +53,7 @@ Examples:
 	puzzle nonogram solve --json --timeout 10s puzzles.xml
 	puzzle nonogram solve --explain examples/nonogram/heart.txt
 	puzzle nonogram render --png -o heart.png examples/nonogram/heart.txt
+	puzzle nonogram render examples/nonogram/colour.xml
 	puzzle nonogram convert --to non webpbn-06574.xml
 	puzzle nonogram bench --set webpbn,picross-solver
 
