@@ -67,14 +67,12 @@ func Draw(w io.Writer, rows []int) error {
 // Symmetries returns the 8 images of a placement under the rotations and
 // reflections of the square (identity first; some may be equal).
 func Symmetries(rows []int) [][]int {
-	n := len(rows)
 	out := make([][]int, 0, 8)
 	cur := rows
 	for range 4 {
 		out = append(out, cur, mirror(cur))
 		cur = turn(cur)
 	}
-	_ = n
 	return out
 }
 
