@@ -140,7 +140,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"nonogram", "convert", "x.non"}, "--to is required"},
 		{[]string{"nonogram", "render", "--svg", "--png"}, "choose one of --text, --svg and --png"},
 		{[]string{"sliding"}, "not yet available"},
-		{[]string{"queens", "count"}, "not yet available"},
+		{[]string{"queens", "frob"}, `unknown verb "frob"`},
 		{[]string{"serve"}, "not yet available"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
