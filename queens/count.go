@@ -348,118 +348,115 @@ func (s *searcher) run(p *subproblem) {
 }
 
 // corner searches placements with a queen at row 0, column 0. None is
-// symmetric, so each canonical one stands for 8. The search is a loop over
-// an explicit stack; the last row is checked without a push.
-func (s *searcher) corner(y0 int, left, down, right uint64) {
-	mask, last, bound1 := s.mask, s.last, s.bound1
-	var stFree, stLeft, stDown, stRight [MaxCount]uint64
-	nodes, found := uint64(1), uint64(0)
-	if y0 == last {
-		if mask&^(left|down|right) != 0 {
+// symmetric, so each canonical one stands for 8.
+func (s *searcher) corner(y int, left, down, right uint64) {
+	if y == s.last {
+		s.nodes++
+		if s.mask&^(left|down|right) != 0 {
 			s.sym8++
 		}
-		s.nodes++
 		return
 	}
-	y := y0
-	free := mask &^ (left | down | right)
-	if y < bound1 {
+	free := s.mask &^ (left | down | right)
+	if y < s.bound1 {
 		free &^= 2
 	}
-	for {
-		if free == 0 {
-			if y == y0 {
-				break
+	s.nodes++
+	s.cornerRow(y, free, left, down, right)
+}
+
+// cornerRow tries each of the free columns of row y < last.
+func (s *searcher) cornerRow(y int, free, left, down, right uint64) {
+	mask := s.mask
+	if y+1 == s.last {
+		// The last row, unrolled: one queen fits or none.
+		for free != 0 {
+			bit := free & -free
+			free ^= bit
+			s.nodes++
+			if mask&^((left|bit)<<1|down|bit|(right|bit)>>1) != 0 {
+				s.sym8++
 			}
-			y--
-			free, left, down, right = stFree[y&31], stLeft[y&31], stDown[y&31], stRight[y&31]
-			continue
 		}
+		return
+	}
+	for free != 0 {
 		bit := free & -free
 		free ^= bit
-		nodes++
 		l, d, r := (left|bit)<<1, down|bit, (right|bit)>>1
-		if y+1 == last {
-			if mask&^(l|d|r) != 0 {
-				found++
-			}
-			continue
-		}
+		s.nodes++
 		// Looking two rows ahead prunes a dead end one level earlier.
 		if mask&^(l<<1|d|r>>1) == 0 {
 			continue
 		}
-		stFree[y&31], stLeft[y&31], stDown[y&31], stRight[y&31] = free, left, down, right
-		y++
-		left, down, right = l, d, r
-		free = mask &^ (l | d | r)
-		if y < bound1 {
-			free &^= 2
+		f := mask &^ (l | d | r)
+		if y+1 < s.bound1 {
+			f &^= 2
+		}
+		if f != 0 {
+			s.cornerRow(y+1, f, l, d, r)
 		}
 	}
-	s.nodes += nodes
-	s.sym8 += found
 }
 
 // edge searches placements without a corner queen, as corner does, with
 // the rules of the canonical form on the edges.
-func (s *searcher) edge(y0 int, left, down, right uint64) {
-	mask, last, bound1, bound2, side, lastmask := s.mask, s.last, s.bound1, s.bound2, s.sidemask, s.lastmask
-	var stFree, stLeft, stDown, stRight [MaxCount]uint64
-	nodes := uint64(1)
-	if y0 == last {
-		if f := mask &^ (left | down | right); f != 0 && f&lastmask == 0 {
-			s.board[last] = f
+func (s *searcher) edge(y int, left, down, right uint64) {
+	s.nodes++
+	if y == s.last {
+		if f := s.mask &^ (left | down | right); f != 0 && f&s.lastmask == 0 {
+			s.board[y] = f
 			s.check()
 		}
-		s.nodes++
 		return
 	}
-	y := y0
 	free, ok := s.free(false, y, left, down, right)
-	if !ok {
-		s.nodes++
-		return
+	if ok {
+		s.edgeRow(y, free, left, down, right)
 	}
-	for {
-		if free == 0 {
-			if y == y0 {
-				break
-			}
-			y--
-			free, left, down, right = stFree[y&31], stLeft[y&31], stDown[y&31], stRight[y&31]
-			continue
-		}
-		bit := free & -free
-		free ^= bit
-		nodes++
-		s.board[y&31] = bit
-		l, d, r := (left|bit)<<1, down|bit, (right|bit)>>1
-		if y+1 == last {
-			if f := mask &^ (l | d | r); f != 0 && f&lastmask == 0 {
-				s.board[last&31] = f
+}
+
+// edgeRow tries each of the free columns of row y < last.
+func (s *searcher) edgeRow(y int, free, left, down, right uint64) {
+	mask := s.mask
+	if y+1 == s.last {
+		for free != 0 {
+			bit := free & -free
+			free ^= bit
+			s.nodes++
+			f := mask &^ ((left|bit)<<1 | down | bit | (right|bit)>>1)
+			if f != 0 && f&s.lastmask == 0 {
+				s.board[y&31] = bit
+				s.board[(y+1)&31] = f
 				s.check()
 			}
-			continue
 		}
+		return
+	}
+	for free != 0 {
+		bit := free & -free
+		free ^= bit
+		l, d, r := (left|bit)<<1, down|bit, (right|bit)>>1
+		s.nodes++
 		if mask&^(l<<1|d|r>>1) == 0 {
 			continue
 		}
-		stFree[y&31], stLeft[y&31], stDown[y&31], stRight[y&31] = free, left, down, right
-		y++
-		left, down, right = l, d, r
-		free = mask &^ (l | d | r)
-		if y < bound1 {
-			free &^= side
-		} else if y == bound2 {
-			if d&side == 0 {
-				free = 0
-			} else if d&side != side {
-				free &= side
+		f := mask &^ (l | d | r)
+		if y+1 < s.bound1 {
+			f &^= s.sidemask
+		} else if y+1 == s.bound2 {
+			if d&s.sidemask == 0 {
+				continue
+			}
+			if d&s.sidemask != s.sidemask {
+				f &= s.sidemask
 			}
 		}
+		if f != 0 {
+			s.board[y&31] = bit
+			s.edgeRow(y+1, f, l, d, r)
+		}
 	}
-	s.nodes += nodes
 }
 
 // check counts a complete placement without corner queen if it is the

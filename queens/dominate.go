@@ -142,7 +142,6 @@ func (a cells) count() int {
 }
 func (a cells) empty() bool    { return a[0]|a[1]|a[2]|a[3] == 0 }
 func (a *cells) add(s int)     { a[s>>6] |= 1 << (s & 63) }
-func (a cells) has(s int) bool { return a[s>>6]&(1<<(s&63)) != 0 }
 func (a cells) andCount(b cells) int {
 	return bits.OnesCount64(a[0]&b[0]) + bits.OnesCount64(a[1]&b[1]) + bits.OnesCount64(a[2]&b[2]) + bits.OnesCount64(a[3]&b[3])
 }
