@@ -219,7 +219,15 @@ func (rec queensCountRecord) counts() (queens.Counts, error) {
 }
 
 func (rec queensCountRecord) human() string {
-	s := fmt.Sprintf("n=%d: %d solutions, %d fundamental (sym2 %d, sym4 %d, sym8 %d)", rec.N, rec.Solutions, rec.Fundamental, rec.Sym2, rec.Sym4, rec.Sym8)
+	sols := fmt.Sprintf("%d solutions", rec.Solutions)
+	if rec.Solutions == 1 {
+		sols = "1 solution"
+	}
+	classes := fmt.Sprintf("sym2 %d, sym4 %d, sym8 %d", rec.Sym2, rec.Sym4, rec.Sym8)
+	if rec.Sym1 > 0 {
+		classes = fmt.Sprintf("sym1 %d, ", rec.Sym1) + classes
+	}
+	s := fmt.Sprintf("n=%d: %s, %d fundamental (%s)", rec.N, sols, rec.Fundamental, classes)
 	if rec.Shard != "" {
 		s += fmt.Sprintf(" in shard %s (%d of %d sub-problems)", rec.Shard, rec.Stats.Subproblems, rec.Stats.TotalSubproblems)
 	}

@@ -130,7 +130,11 @@ func (c *queensCompleteCmd) run(e *env, v *verb, ops []string) int {
 		for k, q := range in.Queens {
 			given[k] = fmt.Sprintf("%d:%d", q.Col, q.Row)
 		}
-		o.printf("%s, %s given (%s): %s", head, plural(len(in.Queens), "queen"), strings.Join(given, ","), rec.Status)
+		if len(given) == 0 {
+			o.printf("%s, no queen given: %s", head, rec.Status)
+		} else {
+			o.printf("%s, %s given (%s): %s", head, plural(len(in.Queens), "queen"), strings.Join(given, ","), rec.Status)
+		}
 		if rec.Stats != nil {
 			o.printf(", nodes %d, %s", rec.Stats.Nodes, fmtDuration(res.Stats.Time))
 		}
