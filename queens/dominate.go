@@ -140,8 +140,8 @@ func (a cells) andNot(b cells) cells {
 func (a cells) count() int {
 	return bits.OnesCount64(a[0]) + bits.OnesCount64(a[1]) + bits.OnesCount64(a[2]) + bits.OnesCount64(a[3])
 }
-func (a cells) empty() bool    { return a[0]|a[1]|a[2]|a[3] == 0 }
-func (a *cells) add(s int)     { a[s>>6] |= 1 << (s & 63) }
+func (a cells) empty() bool { return a[0]|a[1]|a[2]|a[3] == 0 }
+func (a *cells) add(s int)  { a[s>>6] |= 1 << (s & 63) }
 func (a cells) andCount(b cells) int {
 	return bits.OnesCount64(a[0]&b[0]) + bits.OnesCount64(a[1]&b[1]) + bits.OnesCount64(a[2]&b[2]) + bits.OnesCount64(a[3]&b[3])
 }
