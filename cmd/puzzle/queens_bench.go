@@ -234,7 +234,10 @@ func (c *queensBenchCmd) run(e *env, v *verb, ops []string) int {
 		want, known := queens.KnownDomination(n)
 		rec.OK = known && res.Size == want && queens.VerifyDomination(n, res.Queens, false) == nil
 		last := res.Tried[len(res.Tried)-1]
-		rec.Result = fmt.Sprintf("γ = %d, %d impossible (%d nodes)", res.Size, res.Size-1, res.Nodes-last.Nodes)
+		rec.Result = fmt.Sprintf("γ = %d", res.Size)
+		if res.Size > 1 {
+			rec.Result += fmt.Sprintf("; %s too few (%d nodes)", plural(res.Size-1, "queen"), res.Nodes-last.Nodes)
+		}
 		rec.Nodes = res.Nodes
 		emit(rec)
 	}
