@@ -365,9 +365,12 @@ func (s *searcher) corner(y int, left, down, right uint64) {
 	s.cornerRow(y, free, left, down, right)
 }
 
-// cornerRow tries each of the free columns of row y < last.
+// cornerRow tries each of the free columns of row y < last. The last
+// column tried continues in the same call (a tail call made by hand), so
+// that only the others pay for a call.
 func (s *searcher) cornerRow(y int, free, left, down, right uint64) {
 	mask := s.mask
+again:
 	if y+1 == s.last {
 		// The last row, unrolled: one queen fits or none.
 		for free != 0 {
@@ -393,9 +396,14 @@ func (s *searcher) cornerRow(y int, free, left, down, right uint64) {
 		if y+1 < s.bound1 {
 			f &^= 2
 		}
-		if f != 0 {
-			s.cornerRow(y+1, f, l, d, r)
+		if f == 0 {
+			continue
 		}
+		if free == 0 {
+			y, free, left, down, right = y+1, f, l, d, r
+			goto again
+		}
+		s.cornerRow(y+1, f, l, d, r)
 	}
 }
 
@@ -416,9 +424,11 @@ func (s *searcher) edge(y int, left, down, right uint64) {
 	}
 }
 
-// edgeRow tries each of the free columns of row y < last.
+// edgeRow tries each of the free columns of row y < last, as cornerRow
+// does, with the rules of the canonical form on the edges.
 func (s *searcher) edgeRow(y int, free, left, down, right uint64) {
 	mask := s.mask
+again:
 	if y+1 == s.last {
 		for free != 0 {
 			bit := free & -free
@@ -445,6 +455,7 @@ func (s *searcher) edgeRow(y int, free, left, down, right uint64) {
 		if y+1 < s.bound1 {
 			f &^= s.sidemask
 		} else if y+1 == s.bound2 {
+			// Both side columns are taken by row bound2.
 			if d&s.sidemask == 0 {
 				continue
 			}
@@ -452,10 +463,15 @@ func (s *searcher) edgeRow(y int, free, left, down, right uint64) {
 				f &= s.sidemask
 			}
 		}
-		if f != 0 {
-			s.board[y&31] = bit
-			s.edgeRow(y+1, f, l, d, r)
+		if f == 0 {
+			continue
 		}
+		s.board[y&31] = bit
+		if free == 0 {
+			y, free, left, down, right = y+1, f, l, d, r
+			goto again
+		}
+		s.edgeRow(y+1, f, l, d, r)
 	}
 }
 
