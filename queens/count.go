@@ -57,8 +57,8 @@ type CountOptions struct {
 	// done and the number to do. It may be called from several goroutines,
 	// but never concurrently.
 	Progress func(done, total int)
-	// SplitDepth is the number of rows placed to make a sub-problem; 0
-	// chooses by n.
+	// SplitDepth is the number of rows placed to make a sub-problem, from
+	// 2 to 8; 0 chooses by n.
 	SplitDepth int
 }
 
@@ -290,7 +290,7 @@ func (s *searcher) free(corner bool, y int, left, down, right uint64) (free uint
 // reached exactly once.
 func subproblems(n, split int) []subproblem {
 	s := newSearcher(n)
-	split = max(2, min(split, n-1))
+	split = max(2, min(split, n-1, len(subproblem{}.board)))
 	var out []subproblem
 	var expand func(p subproblem)
 	expand = func(p subproblem) {

@@ -60,15 +60,21 @@ func TestDominateKnown(t *testing.T) {
 		maxN = 8
 	}
 	for n := 7; n <= maxN; n++ {
-		got, err := Dominate(context.Background(), n, DominateOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Size != gammaOf(n) {
-			t.Errorf("n=%d: size %d, known %d", n, got.Size, gammaOf(n))
-		}
-		if err := VerifyDomination(n, got.Queens, false); err != nil {
-			t.Error(err)
+		for _, ind := range []bool{false, true} {
+			got, err := Dominate(context.Background(), n, DominateOptions{Independent: ind})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := gammaOf(n)
+			if ind {
+				want, _ = KnownIndependentDomination(n)
+			}
+			if got.Size != want {
+				t.Errorf("n=%d independent=%v: size %d, known %d", n, ind, got.Size, want)
+			}
+			if err := VerifyDomination(n, got.Queens, ind); err != nil {
+				t.Error(err)
+			}
 		}
 	}
 }

@@ -30,3 +30,15 @@ func KnownDomination(n int) (int, bool) {
 }
 
 var knownGamma = [...]int{1: 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9, 9, 9, 9, 10, 11, 11, 12, 12, 13, 13}
+
+// KnownIndependentDomination returns i(Q_n), the published least number
+// of queens, none attacking another, dominating the n×n board (OEIS
+// A075324, the diagonal of A299029), for n from 1 to 14.
+func KnownIndependentDomination(n int) (int, bool) {
+	if n < 1 || n >= len(knownIndependent) {
+		return 0, false
+	}
+	return knownIndependent[n], true
+}
+
+var knownIndependent = [...]int{1: 1, 1, 1, 3, 3, 4, 4, 5, 5, 5, 5, 7, 7, 8}

@@ -11,7 +11,7 @@ import (
 )
 
 const queensBenchUsage = `Usage: puzzle queens bench [--one-core N] [--all-cores N] [--construct N]
-                          [--minconflicts N] [--dominate N] [--quick] [--json]
+                          [--minconflicts N] [--dominate N] [--independent N] [--quick] [--json]
 
 Measures the engine against its targets and checks every answer:
 
@@ -26,6 +26,8 @@ Measures the engine against its targets and checks every answer:
 	            with its check (target: 5 s)
 	dominate    γ(Q_n) for n = 1 .. --dominate (13), proved minimal, against
 	            OEIS A075458, the set checked (target: 60 s each)
+	indep       the same for independent queens, n = 1 .. --independent (13),
+	            against OEIS A075324
 
 Wall time and the process's CPU time are given for each row: the machine
 may be shared, and CPU time is the fairer figure. A wrong answer gives
@@ -40,8 +42,8 @@ Examples:
 `
 
 type queensBenchCmd struct {
-	oneCore, allCores, construct, minconf, dominate int
-	quick, json                                     bool
+	oneCore, allCores, construct, minconf, dominate, independent int
+	quick, json                                                  bool
 }
 
 func (c *queensBenchCmd) define(fs *flag.FlagSet) {
@@ -50,7 +52,8 @@ func (c *queensBenchCmd) define(fs *flag.FlagSet) {
 	fs.IntVar(&c.construct, "construct", 10_000_000, "place `N` queens by the explicit construction")
 	fs.IntVar(&c.minconf, "minconflicts", 1_000_000, "place `N` queens by min-conflicts")
 	fs.IntVar(&c.dominate, "dominate", 13, "prove γ(Q_n) for n = 1 .. `N`")
-	fs.BoolVar(&c.quick, "quick", false, "small sizes: --one-core 12 --all-cores 13 --construct 100000 --minconflicts 10000 --dominate 8")
+	fs.IntVar(&c.independent, "independent", 13, "prove i(Q_n), independent queens, for n = 1 .. `N`")
+	fs.BoolVar(&c.quick, "quick", false, "small sizes: --one-core 12 --all-cores 13 --construct 100000 --minconflicts 10000 --dominate 8 --independent 8")
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per row")
 }
 
@@ -74,10 +77,10 @@ func (c *queensBenchCmd) run(e *env, v *verb, ops []string) int {
 		return v.usageError(e, "unexpected argument %q", ops[0])
 	}
 	if c.quick {
-		c.oneCore, c.allCores, c.construct, c.minconf, c.dominate = 12, 13, 100_000, 10_000, 8
+		c.oneCore, c.allCores, c.construct, c.minconf, c.dominate, c.independent = 12, 13, 100_000, 10_000, 8, 8
 	}
-	if c.oneCore > queens.MaxCount || c.allCores > queens.MaxCount || c.dominate > queens.MaxDominate ||
-		c.oneCore < 0 || c.allCores < 0 || c.dominate < 0 || c.construct < 0 || c.minconf < 0 {
+	if c.oneCore > queens.MaxCount || c.allCores > queens.MaxCount || c.dominate > queens.MaxDominate || c.independent > queens.MaxDominate ||
+		c.oneCore < 0 || c.allCores < 0 || c.dominate < 0 || c.independent < 0 || c.construct < 0 || c.minconf < 0 {
 		return v.usageError(e, "sizes out of range: counts up to %d, dominate up to %d", queens.MaxCount, queens.MaxDominate)
 	}
 	o := e.queensOutput(c.json)
@@ -220,26 +223,32 @@ func (c *queensBenchCmd) run(e *env, v *verb, ops []string) int {
 		rec.Nodes = st.Tries
 		emit(rec)
 	}
-	for n := 1; n <= c.dominate; n++ {
-		rec := queensBenchRecord{Task: "dominate", N: n, Workers: 1, Check: "OEIS A075458"}
-		var res queens.Domination
-		err := measure(&rec, time.Minute, false, func(ctx context.Context) error {
-			var err error
-			res, err = queens.Dominate(ctx, n, queens.DominateOptions{})
-			return err
-		})
-		if err != nil {
-			return e.queensInterrupted("bench")
+	for _, ind := range []bool{false, true} {
+		task, check, symbol, upto, known := "dominate", "OEIS A075458", "γ", c.dominate, queens.KnownDomination
+		if ind {
+			task, check, symbol, upto, known = "indep", "OEIS A075324", "i", c.independent, queens.KnownIndependentDomination
 		}
-		want, known := queens.KnownDomination(n)
-		rec.OK = known && res.Size == want && queens.VerifyDomination(n, res.Queens, false) == nil
-		last := res.Tried[len(res.Tried)-1]
-		rec.Result = fmt.Sprintf("γ = %d", res.Size)
-		if res.Size > 1 {
-			rec.Result += fmt.Sprintf("; %s too few (%d nodes)", plural(res.Size-1, "queen"), res.Nodes-last.Nodes)
+		for n := 1; n <= upto; n++ {
+			rec := queensBenchRecord{Task: task, N: n, Workers: 1, Check: check}
+			var res queens.Domination
+			err := measure(&rec, time.Minute, false, func(ctx context.Context) error {
+				var err error
+				res, err = queens.Dominate(ctx, n, queens.DominateOptions{Independent: ind})
+				return err
+			})
+			if err != nil {
+				return e.queensInterrupted("bench")
+			}
+			want, ok := known(n)
+			rec.OK = ok && res.Size == want && queens.VerifyDomination(n, res.Queens, ind) == nil
+			last := res.Tried[len(res.Tried)-1]
+			rec.Result = fmt.Sprintf("%s = %d", symbol, res.Size)
+			if res.Size > 1 {
+				rec.Result += fmt.Sprintf("; fewer impossible (%d nodes)", res.Nodes-last.Nodes)
+			}
+			rec.Nodes = res.Nodes
+			emit(rec)
 		}
-		rec.Nodes = res.Nodes
-		emit(rec)
 	}
 	if failed {
 		return exitFail

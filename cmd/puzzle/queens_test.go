@@ -252,8 +252,8 @@ func TestQueensBenchQuick(t *testing.T) {
 		}
 		rows++
 	}
-	// count 12, count 13 on all cores, one, minconf, dominate 1..8.
-	if rows != 12 {
+	// count 12, count 13 on all cores, one, minconf, dominate and indep 1..8.
+	if rows != 20 {
 		t.Errorf("%d rows:\n%s", rows, out)
 	}
 }
