@@ -51,3 +51,20 @@ func ExampleComplete() {
 	fmt.Println(res.Status, res.Solutions)
 	// Output: solved [[0 4 7 5 2 6 1 3]]
 }
+
+func ExampleMerge() {
+	var parts []queens.Counts
+	for i := 1; i <= 3; i++ {
+		c, _ := queens.Count(context.Background(), 10, queens.CountOptions{Shard: i, Shards: 3})
+		parts = append(parts, c)
+	}
+	sum, err := queens.Merge(parts)
+	fmt.Println(sum.Solutions, sum.Fundamental, err)
+	// Output: 724 92 <nil>
+}
+
+func ExampleMinConflicts() {
+	rows, _, err := queens.MinConflicts(context.Background(), 1000, 7)
+	fmt.Println(len(rows), err, queens.Verify(rows))
+	// Output: 1000 <nil> <nil>
+}
