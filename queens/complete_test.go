@@ -59,6 +59,33 @@ func TestCompleteLarge(t *testing.T) {
 	if err != nil || res.Status != status.Solved {
 		t.Fatalf("%v %v", res.Status, err)
 	}
+	// Every other queen of a solution of the construction, on boards past
+	// one machine word.
+	for _, n := range []int{65, 130, 300} {
+		rows, _ := One(n)
+		var given []Queen
+		for c := 0; c < n; c += 2 {
+			given = append(given, Queen{Col: c, Row: rows[c]})
+		}
+		res, err := Complete(context.Background(), n, given)
+		if err != nil || res.Status != status.Solved {
+			t.Fatalf("n=%d: %v %v", n, res.Status, err)
+		}
+		for _, q := range given {
+			if res.Solutions[0][q.Col] != q.Row {
+				t.Fatalf("n=%d: a given queen moved", n)
+			}
+		}
+	}
+	res, _ = Complete(context.Background(), 200, []Queen{{0, 1}, {3, 7}})
+	if res.Status != status.Solved {
+		t.Errorf("n=200, two queens: %v", res.Status)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if res, err := Complete(ctx, 1000, nil); err == nil || res.Status != status.Timeout {
+		t.Errorf("cancelled: %v, %v", res.Status, err)
+	}
 	for _, bad := range [][]Queen{{{0, 8}}, {{-1, 0}}, {{1, 1}, {1, 1}}} {
 		if res, err := Complete(context.Background(), 8, bad); err == nil || res.Status != status.Invalid {
 			t.Errorf("%v: %v, %v", bad, res.Status, err)

@@ -26,7 +26,8 @@
 //   - Complete (complete.go) extends queens placed in advance (n-queens
 //     completion, NP-complete: Gent, Jefferson and Nightingale,
 //     "Complexity of n-Queens Completion", JAIR 59, 2017; CSPLib problem
-//     079), filling the column with the fewest free rows first.
+//     079), filling the column (or row) with the fewest open squares first,
+//     with restarts.
 //   - One (construct.go) builds a solution for any n ≥ 4 in O(n) from the
 //     explicit construction (even rows, then odd rows, repaired when n mod
 //     6 is 2 or 3; Hoffman, Loessi and Moore, Mathematics Magazine 42,

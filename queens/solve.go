@@ -32,8 +32,10 @@ type Result struct {
 // Stats is the work a search took.
 type Stats struct {
 	// Nodes counts the queens placed (partial placements visited).
-	Nodes int64         `json:"nodes"`
-	Time  time.Duration `json:"-"`
+	Nodes int64 `json:"nodes"`
+	// Restarts counts the fresh starts of Complete's search.
+	Restarts int           `json:"restarts,omitempty"`
+	Time     time.Duration `json:"-"`
 }
 
 // Solve lists the solutions of the n-queens problem (n ≤ MaxCount) in

@@ -415,8 +415,9 @@ type queensSolveRecord struct {
 }
 
 type queensSearchStats struct {
-	Nodes  int64   `json:"nodes"`
-	TimeMS float64 `json:"time_ms"`
+	Nodes    int64   `json:"nodes"`
+	Restarts int     `json:"restarts,omitempty"`
+	TimeMS   float64 `json:"time_ms"`
 }
 
 func (c *queensSolveCmd) run(e *env, v *verb, ops []string) int {

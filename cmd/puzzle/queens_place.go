@@ -17,7 +17,7 @@ const queensCompleteUsage = `Usage: puzzle queens complete [--draw] [--json] [fi
        puzzle queens complete --queens "c:r,c:r,..." [--draw] [--json] N
 
 Completes queens placed in advance into a solution of the N-queens
-problem (N up to 64), or proves that none exists: n-queens completion,
+problem (N up to 16384), or proves that none exists: n-queens completion,
 NP-complete (Gent, Jefferson and Nightingale, JAIR 2017; CSPLib problem
 079). Squares are column:row, both from 0.
 
@@ -33,7 +33,9 @@ a comment:
 Statuses: solved, none (no completion, or queens given that attack each
 other), invalid (a bad instance). --json prints {"file", "line", "n",
 "given", "status", "queens", "error", "stats": {"nodes", "time_ms"}} per
-instance; queens is the row of each column's queen.
+instance; queens is the row of each column's queen, and restarts counts
+the fresh starts of the search (each with twice the node budget of the
+last; the last run is exhaustive, so "none" is a proof).
 
 Exit status 1 when an instance has no completion or is invalid.
 
@@ -111,7 +113,7 @@ func (c *queensCompleteCmd) run(e *env, v *verb, ops []string) int {
 		case err != nil:
 			rec.Error = strings.TrimPrefix(err.Error(), "queens: complete: ")
 		default:
-			rec.Stats = &queensSearchStats{Nodes: res.Stats.Nodes, TimeMS: ms(res.Stats.Time)}
+			rec.Stats = &queensSearchStats{Nodes: res.Stats.Nodes, Restarts: res.Stats.Restarts, TimeMS: ms(res.Stats.Time)}
 		}
 		if len(res.Solutions) > 0 {
 			rec.Queens = res.Solutions[0]
