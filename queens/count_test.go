@@ -83,9 +83,14 @@ func TestCountAgainstNaive(t *testing.T) {
 
 func TestCountOEIS(t *testing.T) {
 	t.Parallel()
-	maxN := 12
-	if testing.Short() {
+	// n ≤ 16 takes 3 s of CPU; under the race detector, or with -short,
+	// the larger boards are left out.
+	maxN := 16
+	switch {
+	case testing.Short():
 		maxN = 10
+	case raceEnabled:
+		maxN = 13
 	}
 	for n := 1; n <= maxN; n++ {
 		got, err := Count(context.Background(), n, CountOptions{})
