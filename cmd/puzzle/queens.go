@@ -111,6 +111,9 @@ func (o *queensOutput) printf(format string, args ...any) {
 
 func (o *queensOutput) flush() { o.out.Flush() }
 
+// queensMaxDraw is the largest board --draw draws.
+const queensMaxDraw = 100
+
 func queensDrawBoard(w io.Writer, rows []int) {
 	queens.Draw(w, rows)
 	fmt.Fprintln(w)

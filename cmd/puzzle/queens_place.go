@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -42,7 +43,8 @@ Exit status 1 when an instance has no completion or is invalid.
 Examples:
 
 	puzzle queens complete --queens "0:3,1:6" 8
-	puzzle queens complete --json --draw instances.txt
+	puzzle queens complete --draw instances.txt
+	puzzle queens complete --json examples/queens/completion.txt
 `
 
 type queensCompleteCmd struct {
@@ -52,7 +54,7 @@ type queensCompleteCmd struct {
 
 func (c *queensCompleteCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per instance")
-	fs.BoolVar(&c.draw, "draw", false, "draw each completed board")
+	fs.BoolVar(&c.draw, "draw", false, "draw each completed board (N up to 100)")
 	fs.StringVar(&c.queens, "queens", "", "the queens placed, `c:r,...` (column:row from 0); the operand is then N")
 }
 
@@ -146,7 +148,7 @@ func (c *queensCompleteCmd) run(e *env, v *verb, ops []string) int {
 		}
 		if rec.Queens != nil {
 			o.printf("%s\n", queensJoinInts(rec.Queens))
-			if c.draw {
+			if c.draw && in.N <= queensMaxDraw {
 				queensDrawBoard(o.out, rec.Queens)
 			}
 		}
@@ -190,7 +192,7 @@ func (c *queensOneCmd) define(fs *flag.FlagSet) {
 	c.method = &choiceFlag{value: "explicit", choices: []string{"explicit", "minconflicts"}}
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per N")
 	fs.BoolVar(&c.quiet, "quiet", false, "leave out the placement")
-	fs.BoolVar(&c.draw, "draw", false, "draw the board (small N)")
+	fs.BoolVar(&c.draw, "draw", false, "draw the board (N up to 100)")
 	fs.Var(c.method, "method", "`how`: explicit (construction) or minconflicts (local search)")
 	fs.Uint64Var(&c.seed, "seed", 1, "random seed for minconflicts")
 }
@@ -218,6 +220,9 @@ func (c *queensOneCmd) run(e *env, v *verb, ops []string) int {
 	ns, code, ok := queensBoardSizes(e, v, ops, 1, queensMaxOne)
 	if !ok {
 		return code
+	}
+	if c.draw && slices.Max(ns) > queensMaxDraw {
+		return v.usageError(e, "--draw draws boards up to %d×%d, not %d×%d", queensMaxDraw, queensMaxDraw, slices.Max(ns), slices.Max(ns))
 	}
 	o := e.queensOutput(c.json)
 	defer o.flush()

@@ -188,6 +188,7 @@ func TestQueensErrors(t *testing.T) {
 		{[]string{"complete", "testdata/queens/missing.txt"}, exitFail, "no such file"},
 		{[]string{"one", "--method", "magic", "8"}, exitUsage, `invalid value "magic"`},
 		{[]string{"one", "3"}, exitFail, "the 3×3 board has no solution"},
+		{[]string{"one", "--draw", "8", "1000"}, exitUsage, "--draw draws boards up to 100×100"},
 		{[]string{"dominate", "17"}, exitUsage, "want 1 ≤ N ≤ 16"},
 		{[]string{"brute", "8"}, exitUsage, "choose one of --random and --exhaustive"},
 		{[]string{"brute", "--exhaustive", "15"}, exitUsage, "want 1 ≤ N ≤ 14"},
