@@ -16,6 +16,11 @@ type SolveOptions struct {
 	// on row FirstRow (0-based), the textbook "start from this square".
 	FixFirstRow bool
 	FirstRow    int
+	// Visit, if set, receives each solution as it is found (checked by
+	// Verify; the slice is reused after Visit returns), instead of
+	// Result.Solutions holding them all: listing every solution of a large
+	// board takes memory in proportion.
+	Visit func(rows []int)
 }
 
 // Result is the outcome of Solve or Complete.
@@ -24,9 +29,11 @@ type Result struct {
 	// Solved when it stopped at the limit, Timeout when cancelled.
 	Status status.Status
 	// Solutions lists placements (the row of the queen of each column), in
-	// lexicographic order.
+	// lexicographic order, unless SolveOptions.Visit took them.
 	Solutions [][]int
-	Stats     Stats
+	// Count is the number of solutions found.
+	Count int
+	Stats Stats
 }
 
 // Stats is the work a search took.
@@ -52,19 +59,14 @@ func Solve(ctx context.Context, n int, opt SolveOptions) (Result, error) {
 	if opt.Limit < 0 {
 		return Result{Status: status.Invalid}, fmt.Errorf("queens: solve: negative limit %d", opt.Limit)
 	}
-	e := enumerator{ctx: ctx, n: n, mask: 1<<n - 1, limit: opt.Limit, rows: make([]int, n)}
+	e := enumerator{ctx: ctx, n: n, mask: 1<<n - 1, limit: opt.Limit, rows: make([]int, n), visit: opt.Visit}
 	first := e.mask
 	if opt.FixFirstRow {
 		first = 1 << opt.FirstRow
 	}
 	e.place(0, first, 0, 0, 0)
-	res := Result{Solutions: e.out, Stats: Stats{Nodes: e.nodes, Time: time.Since(start)}}
-	res.Status = status.OfSearch(len(e.out), opt.Limit, e.stopped)
-	for _, s := range e.out {
-		if err := Verify(s); err != nil {
-			panic(fmt.Sprintf("queens: solve found a wrong placement %v: %v", s, err))
-		}
-	}
+	res := Result{Solutions: e.out, Count: e.found, Stats: Stats{Nodes: e.nodes, Time: time.Since(start)}}
+	res.Status = status.OfSearch(e.found, opt.Limit, e.stopped)
 	if e.stopped {
 		return res, ctx.Err()
 	}
@@ -77,6 +79,8 @@ type enumerator struct {
 	mask         uint64
 	rows         []int
 	out          [][]int
+	visit        func([]int)
+	found        int
 	nodes        int64
 	stopped, end bool
 }
@@ -85,8 +89,16 @@ type enumerator struct {
 // rows attacked along the two diagonals, bit r of used the taken rows.
 func (e *enumerator) place(c int, allowed, used, up, down uint64) {
 	if c == e.n {
-		e.out = append(e.out, append([]int(nil), e.rows...))
-		if e.limit > 0 && len(e.out) >= e.limit {
+		if err := Verify(e.rows); err != nil {
+			panic(fmt.Sprintf("queens: solve found a wrong placement %v: %v", e.rows, err))
+		}
+		e.found++
+		if e.visit != nil {
+			e.visit(e.rows)
+		} else {
+			e.out = append(e.out, append([]int(nil), e.rows...))
+		}
+		if e.limit > 0 && e.found >= e.limit {
 			e.end = true
 		}
 		return

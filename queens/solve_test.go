@@ -34,6 +34,16 @@ func TestSolveAgainstNaive(t *testing.T) {
 	}
 }
 
+func TestSolveVisit(t *testing.T) {
+	t.Parallel()
+	all, _ := Solve(context.Background(), 8, SolveOptions{})
+	var seen [][]int
+	res, err := Solve(context.Background(), 8, SolveOptions{Visit: func(rows []int) { seen = append(seen, slices.Clone(rows)) }})
+	if err != nil || res.Solutions != nil || res.Count != 92 || !slices.EqualFunc(seen, all.Solutions, slices.Equal[[]int]) {
+		t.Errorf("visit: %d solutions, count %d, stored %d", len(seen), res.Count, len(res.Solutions))
+	}
+}
+
 // The textbook exercise: 5×5, the queen of the first column on row 3.
 func TestSolveFiveFromRow3(t *testing.T) {
 	t.Parallel()

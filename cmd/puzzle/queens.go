@@ -380,9 +380,11 @@ to 32), each as the row of the queen of each column, rows from 0 at the
 top. --first-row R keeps the solutions whose queen of column 0 stands on
 row R (the textbook exercise: 5×5 from row 3 has 2 solutions). --limit K
 stops after K. --draw prints each board, 'Q' for a queen and '-' for an
-empty square. Every solution printed has been checked.
+empty square. Every solution printed has been checked. Solutions are
+printed as they are found (so listing millions takes no memory), and a
+summary line follows them.
 
---json prints {"n", "first_row", "status", "count", "solutions", "stats":
+--json prints {"n", "first_row", "solutions", "status", "count", "stats":
 {"nodes", "time_ms"}} per N; status is unique, multiple, none, or solved
 when the limit stopped the search.
 
@@ -408,13 +410,14 @@ func (c *queensSolveCmd) define(fs *flag.FlagSet) {
 	fs.IntVar(&c.limit, "limit", 0, "list at most `K` solutions (0: all)")
 }
 
+// queensSolveRecord is the JSON object of solve, written in pieces: n,
+// first_row, solutions, then status, count and stats.
 type queensSolveRecord struct {
-	N         int               `json:"n"`
-	FirstRow  *int              `json:"first_row,omitempty"`
-	Status    status.Status     `json:"status"`
-	Count     int               `json:"count"`
-	Solutions [][]int           `json:"solutions"`
-	Stats     queensSearchStats `json:"stats"`
+	N        int
+	FirstRow *int
+	Status   status.Status
+	Count    int
+	Stats    queensSearchStats
 }
 
 type queensSearchStats struct {
@@ -447,21 +450,53 @@ func (c *queensSolveCmd) run(e *env, v *verb, ops []string) int {
 		} else if c.firstRow != -1 {
 			return v.usageError(e, "--first-row must be at least 0")
 		}
+		// Solutions are written as they are found, so that listing all of a
+		// large board takes no memory: the JSON object is written in pieces,
+		// its status and count after the list.
+		if c.json {
+			head, _ := json.Marshal(struct {
+				N        int  `json:"n"`
+				FirstRow *int `json:"first_row,omitempty"`
+			}{n, rec.FirstRow})
+			o.printf("%s,\"solutions\":[", head[:len(head)-1])
+		}
+		found := 0
+		opt.Visit = func(rows []int) {
+			found++
+			switch {
+			case c.json:
+				if found > 1 {
+					o.printf(",")
+				}
+				o.printf("[%s]", strings.ReplaceAll(queensJoinInts(rows), " ", ","))
+			case c.draw:
+				o.printf("%d: %s\n", found, queensJoinInts(rows))
+				queensDrawBoard(o.out, rows)
+			default:
+				o.printf("%s\n", queensJoinInts(rows))
+			}
+		}
 		res, err := queens.Solve(e.ctx, n, opt)
 		if err != nil && res.Status == status.Timeout {
+			if c.json {
+				o.printf("]}\n")
+			}
 			o.flush()
 			return e.queensInterrupted("solve")
 		}
-		rec.Status, rec.Count, rec.Solutions = res.Status, len(res.Solutions), res.Solutions
-		if rec.Solutions == nil {
-			rec.Solutions = [][]int{}
-		}
+		rec.Status, rec.Count = res.Status, res.Count
 		rec.Stats = queensSearchStats{Nodes: res.Stats.Nodes, TimeMS: ms(res.Stats.Time)}
 		if !res.Status.Solved() {
 			failed = true
 		}
 		if c.json {
-			o.record(rec)
+			tail, _ := json.Marshal(struct {
+				Status status.Status     `json:"status"`
+				Count  int               `json:"count"`
+				Stats  queensSearchStats `json:"stats"`
+			}{rec.Status, rec.Count, rec.Stats})
+			o.printf("],%s\n", tail[1:])
+			o.flush()
 			continue
 		}
 		from := ""
@@ -469,14 +504,6 @@ func (c *queensSolveCmd) run(e *env, v *verb, ops []string) int {
 			from = fmt.Sprintf(", column 0 on row %d", *rec.FirstRow)
 		}
 		o.printf("n=%d%s: %s (%s), nodes %d, %s\n", n, from, plural(rec.Count, "solution"), rec.Status, rec.Stats.Nodes, fmtDuration(res.Stats.Time))
-		for i, s := range rec.Solutions {
-			if c.draw {
-				o.printf("%d: %s\n", i+1, queensJoinInts(s))
-				queensDrawBoard(o.out, s)
-			} else {
-				o.printf("%s\n", queensJoinInts(s))
-			}
-		}
 		o.flush()
 	}
 	if failed {
