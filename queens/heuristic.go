@@ -1,6 +1,7 @@
 package queens
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 )
@@ -24,8 +25,9 @@ type Start struct {
 // first queen, each queen goes on the free square whose queen would
 // eliminate the fewest free squares (counting itself), the first such
 // square row by row on ties, until no free square is left. It succeeds
-// from a square when n queens are placed.
-func Accessibility(n int) ([]Start, error) {
+// from a square when n queens are placed. On cancellation it returns the
+// starts done and ctx.Err().
+func Accessibility(ctx context.Context, n int) ([]Start, error) {
 	if n < 1 || n > MaxHeuristic {
 		return nil, fmt.Errorf("queens: heuristic: n must be between 1 and %d, not %d", MaxHeuristic, n)
 	}
@@ -43,6 +45,9 @@ func Accessibility(n int) ([]Start, error) {
 	free := make([]uint64, words)
 	var out []Start
 	for first := range n * n {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
 		for i := range free {
 			free[i] = 0
 		}

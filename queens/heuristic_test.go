@@ -9,7 +9,7 @@ import (
 func TestAccessibility(t *testing.T) {
 	t.Parallel()
 	for n := 1; n <= 10; n++ {
-		starts, err := Accessibility(n)
+		starts, err := Accessibility(context.Background(), n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -38,7 +38,12 @@ func TestAccessibility(t *testing.T) {
 			}
 		}
 	}
-	if _, err := Accessibility(0); err == nil {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Accessibility(ctx, 20); err == nil {
+		t.Error("cancelled run returned no error")
+	}
+	if _, err := Accessibility(context.Background(), 0); err == nil {
 		t.Error("n=0 accepted")
 	}
 }

@@ -176,14 +176,10 @@ func (c *queensHeuristicCmd) run(e *env, v *verb, ops []string) int {
 	o := e.queensOutput(c.json)
 	defer o.flush()
 	for _, n := range ns {
-		if e.ctx.Err() != nil {
+		starts, err := queens.Accessibility(e.ctx, n)
+		if err != nil {
 			o.flush()
 			return e.queensInterrupted("heuristic")
-		}
-		starts, err := queens.Accessibility(n)
-		if err != nil {
-			e.errorf("queens heuristic: %v", err)
-			return exitFail
 		}
 		rec := queensHeuristicRecord{N: n, Starts: starts}
 		for _, s := range starts {

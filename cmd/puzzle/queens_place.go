@@ -214,7 +214,7 @@ type queensOneStats struct {
 }
 
 // queensMaxOne bounds N for one: the placement takes 8 bytes a queen.
-const queensMaxOne = 1 << 30
+const queensMaxOne = 100_000_000
 
 func (c *queensOneCmd) run(e *env, v *verb, ops []string) int {
 	ns, code, ok := queensBoardSizes(e, v, ops, 1, queensMaxOne)

@@ -208,7 +208,8 @@ func TestQueensInterrupted(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	for _, args := range [][]string{{"count", "14"}, {"solve", "14"}, {"dominate", "13"}, {"one", "--method", "minconflicts", "100000"}} {
+	for _, args := range [][]string{{"count", "14"}, {"solve", "14"}, {"dominate", "13"}, {"one", "--method", "minconflicts", "100000"},
+		{"heuristic", "10"}, {"complete", "--queens", "0:1", "500"}, {"brute", "--exhaustive", "12"}} {
 		_, errOut, code := runCtx(t, ctx, "", append([]string{"queens"}, args...)...)
 		if code != exitFail || !strings.Contains(errOut, "interrupted") {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
