@@ -18,9 +18,9 @@ the N×N board, γ(Q_N) (OEIS A075458), with such a set, for N up to 16;
 with --independent, queens that also do not attack each other (A075324).
 The search tries 1, 2, ... queens; every size below the answer is proved
 impossible by exhaustive search (set cover with bounds and symmetry), and
-the set found is checked. Proofs take under a second up to N = 13 and
-about 10 s for N = 14; larger boards take far longer (the command stops
-on interrupt).
+the set found is checked. Proofs take under a second up to N = 13, about
+10 s for N = 14 and minutes for N = 15; larger boards take far longer
+(the command stops on interrupt).
 
 Human output: the size, the queens (column:row), the nodes of each size
 tried; --draw draws the board with 'Q' for a queen. --json prints {"n",
