@@ -20,7 +20,7 @@
 //     compared in full at the leaf, and a solution equal to its quarter or
 //     half turn stands for 2 or 4. Placing the first rows splits the count
 //     into independent sub-problems, run on every core or dealt
-//     round-robin into shards that Merge adds up.
+//     round-robin into shards that Merge (merge.go) adds up.
 //   - Solve (solve.go) lists solutions in lexicographic order by the same
 //     bit masks, column by column.
 //   - Complete (complete.go) extends queens placed in advance (n-queens
