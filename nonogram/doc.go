@@ -1,5 +1,5 @@
-// Package nonogram reads, solves, certifies and draws black-and-white
-// nonograms (Picross, paint-by-number puzzles).
+// Package nonogram reads, solves, certifies and draws nonograms (Picross,
+// paint-by-number puzzles), black and white or in colour.
 //
 // A puzzle gives, for every row and column, the lengths of the runs of filled
 // cells in order. The solver works in phases, each complete for what it
@@ -19,7 +19,15 @@
 //     and of Wu et al.'s LalaFrogKK, TCIAIG 2013).
 //   - Search. Depth-first search branches on the cell whose probes fixed
 //     the most cells, and counts solutions up to a limit (2 by default, which
-//     is what proves a picture unique).
+//     is what proves a picture unique). It runs on a small node budget.
+//   - Clause learning. A puzzle that outlasts that budget goes to a CDCL
+//     SAT solver (package internal/sat, after MiniSat) over clauses that
+//     unroll each line's automaton (Bacchus, "GAC via unit propagation", CP
+//     2007): unit propagation on them is complete line solving, and learned
+//     clauses keep what each refutation taught. Each picture found is
+//     blocked by a clause so that the next search finds another. Colour
+//     puzzles, whose runs of different colours may touch, are solved this
+//     way from the start, with one variable per cell and colour.
 //
 // Formats: the plain "rows cols" text, webpbn XML, Steve Simpson's .non,
 // .nin, .cwd, Olšák's .mk, TAAI tournament files and picross-solver's text

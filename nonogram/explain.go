@@ -2,6 +2,7 @@ package nonogram
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -42,13 +43,20 @@ type Step struct {
 	Text  string  `json:"text"`
 }
 
+// ErrColorExplain is Explain's error for a colour puzzle.
+var ErrColorExplain = errors.New("nonogram: explain: colour puzzles have no step-by-step explanation yet")
+
 // Explain solves p by line reasoning and then by trying single cells both
 // ways, recording every deduction. It never guesses deeper than one cell:
 // a puzzle that needs search ends with Solved false. A cancelled ctx
-// returns the steps so far and ctx.Err().
+// returns the steps so far and ctx.Err(); a colour puzzle returns
+// ErrColorExplain.
 func Explain(ctx context.Context, p *Puzzle) (Explanation, error) {
 	if err := p.Validate(); err != nil {
 		return Explanation{}, err
+	}
+	if p.IsColor() {
+		return Explanation{}, ErrColorExplain
 	}
 	g := newGrid(p)
 	pr := newPropagator(g)

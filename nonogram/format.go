@@ -375,7 +375,7 @@ func parseClue(s string) ([]int, string) {
 	for _, f := range fields {
 		n, ok := parseNumber(f)
 		if !ok {
-			return nil, parseBadToken(f)
+			return nil, parseBadToken(f, false)
 		}
 		if n > MaxSide {
 			return nil, fmt.Sprintf("run length %d is longer than any line (at most %d)", n, MaxSide)
@@ -388,14 +388,49 @@ func parseClue(s string) ([]int, string) {
 	return clue, ""
 }
 
-// parseBadToken explains why tok is not a run length.
-func parseBadToken(tok string) string {
+// parseColorClue parses a clue whose numbers may carry a colour letter
+// ("3a,1,2b", .non's colour extension): the clue and each run's letter, 0
+// where it has none.
+func parseColorClue(s string) ([]int, []byte, string) {
+	fields := parseFields(s)
+	if len(fields) > parseMaxRuns {
+		return nil, nil, fmt.Sprintf("has %d numbers, more than fit in any line", len(fields))
+	}
+	clue := make([]int, 0, len(fields))
+	letters := make([]byte, 0, len(fields))
+	for _, f := range fields {
+		var letter byte
+		if len(f) > 1 && isLetter(f[len(f)-1]) && f[len(f)-2] >= '0' && f[len(f)-2] <= '9' {
+			f, letter = f[:len(f)-1], f[len(f)-1]
+		}
+		n, ok := parseNumber(f)
+		if !ok {
+			return nil, nil, parseBadToken(f, true)
+		}
+		if n > MaxSide {
+			return nil, nil, fmt.Sprintf("run length %d is longer than any line (at most %d)", n, MaxSide)
+		}
+		if n == 0 && len(fields) > 1 {
+			return nil, nil, "run length 0 in a clue with other runs"
+		}
+		clue = append(clue, n)
+		letters = append(letters, letter)
+	}
+	if len(clue) == 1 && clue[0] == 0 {
+		clue, letters = clue[:0], letters[:0]
+	}
+	return clue, letters, ""
+}
+
+// parseBadToken explains why tok is not a run length; colour says whether
+// the format allows a colour letter after the number.
+func parseBadToken(tok string, colour bool) string {
 	i := 0
 	for i < len(tok) && tok[i] >= '0' && tok[i] <= '9' {
 		i++
 	}
-	if i > 0 && i < len(tok) && isLetter(tok[i]) {
-		return fmt.Sprintf("%s has a colour: colour puzzles are not supported yet", parseQuote(tok))
+	if i > 0 && i < len(tok) && isLetter(tok[i]) && !colour {
+		return fmt.Sprintf("%s has a colour, which this format cannot give (webpbn XML and .non can)", parseQuote(tok))
 	}
 	if i == len(tok) {
 		return fmt.Sprintf("%s is too large", parseQuote(tok))
@@ -541,6 +576,7 @@ func (r *Reader) truncated(format string, args ...any) error {
 // the name, author, copyright and goal; picross the name, and the others in
 // comments; plain the name in a comment; taai the name after the "$".
 // FormatTAAI only holds square puzzles, as it does not store the size.
+// Colour puzzles can only be written as xml.
 func (p *Puzzle) Format(w io.Writer, f Format) error {
 	return WriteAll(w, []*Puzzle{p}, f)
 }
@@ -557,6 +593,9 @@ func WriteAll(w io.Writer, ps []*Puzzle, f Format) error {
 		return fmt.Errorf("nonogram: the %s format holds one puzzle, not %d", f, len(ps))
 	}
 	for _, p := range ps {
+		if p.IsColor() && f != FormatXML {
+			return fmt.Errorf("nonogram: the %s format has no colours; write colour puzzles as xml", f)
+		}
 		if p.Goal != nil && (p.Goal.Width != p.Width() || p.Goal.Height != p.Height() || len(p.Goal.Cells) != p.Width()*p.Height()) {
 			return fmt.Errorf("nonogram: goal picture is %d×%d, the grid %d×%d", p.Goal.Height, p.Goal.Width, p.Height(), p.Width())
 		}

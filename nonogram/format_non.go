@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -26,6 +27,10 @@ func (r *Reader) nextNON() (*Puzzle, error) {
 	var goal strings.Builder
 	goalLine := 0
 	catalogue := ""
+	// Colour: "color a #ff0000" lines declare colours; clue numbers may
+	// carry a colour letter ("3a"); the goal uses the letters.
+	var declared []Color
+	var rowColors, colColors [][]byte
 	for {
 		text, line, ok := r.readLine()
 		if !ok {
@@ -94,14 +99,24 @@ func (r *Reader) nextNON() (*Puzzle, error) {
 				errorf(line, "%s given twice", key)
 				continue
 			}
-			clues, lines, err := r.nonClues(kind, *size, &first)
+			clues, colors, lines, err := r.nonClues(kind, *size, &first)
 			if err != nil {
 				return nil, err
 			}
 			if kind == "row" {
-				p.Rows, p.RowLine = clues, lines
+				p.Rows, p.RowLine, rowColors = clues, lines, colors
 			} else {
-				p.Cols, p.ColLine = clues, lines
+				p.Cols, p.ColLine, colColors = clues, lines, colors
+			}
+		case "color", "colour":
+			char, rgb, _ := strings.Cut(val, " ")
+			switch {
+			case len(char) != 1 || !isLetter(char[0]):
+				errorf(line, "color %s: want a letter, then a colour such as #ff0000", parseQuote(val))
+			case slices.ContainsFunc(declared, func(c Color) bool { return c.Char == char[0] }):
+				errorf(line, "colour %s declared twice", parseQuote(char))
+			default:
+				declared = append(declared, Color{Name: char, Char: char[0], RGB: normalRGB(strings.TrimSpace(rgb))})
 			}
 		case "goal":
 			if goalLine != 0 {
@@ -118,7 +133,7 @@ func (r *Reader) nextNON() (*Puzzle, error) {
 				if !ok {
 					break
 				}
-				if t := strings.TrimSpace(next); t == "" || strings.Trim(t, "01 \t") != "" {
+				if t := strings.TrimSpace(next); t == "" || !nonGoalLine(t) {
 					r.unread(next, nextLine)
 					break
 				}
@@ -149,8 +164,13 @@ func (r *Reader) nextNON() (*Puzzle, error) {
 	if p.Name == "" {
 		p.Name = catalogue
 	}
+	if palette := nonPalette(declared, rowColors, colColors); palette != nil {
+		p.Colors = palette
+		p.RowColors = nonColorIndexes(rowColors, palette)
+		p.ColColors = nonColorIndexes(colColors, palette)
+	}
 	if goalLine != 0 {
-		g, msg := nonGoal(goal.String(), w, h)
+		g, msg := nonGoal(goal.String(), w, h, p.Colors)
 		if msg != "" {
 			return nil, r.syntaxf(goalLine, "goal: %s", msg)
 		}
@@ -159,21 +179,95 @@ func (r *Reader) nextNON() (*Puzzle, error) {
 	return p, nil
 }
 
-// nonClues reads n clue lines after "rows" or "columns". A line that starts
-// with a letter is a key: the clues ended early.
-func (r *Reader) nonClues(kind string, n int, first *error) ([][]int, []int, error) {
-	clues := make([][]int, 0, min(n, 1024))
-	lines := make([]int, 0, min(n, 1024))
+// nonDefault is the character of the colour of runs without a letter in a
+// .non colour puzzle ('1' in goals).
+const nonDefault = '#'
+
+// nonPalette returns the palette of a .non puzzle, nil in black and white:
+// the background, the colour of runs without a letter if any run has none,
+// then the declared colours and the letters used without a declaration.
+func nonPalette(declared []Color, rowColors, colColors [][]byte) []Color {
+	used := map[byte]bool{}
+	for _, side := range [2][][]byte{rowColors, colColors} {
+		for _, cs := range side {
+			for _, c := range cs {
+				used[c] = true
+			}
+		}
+	}
+	if len(declared) == 0 && (len(used) == 0 || len(used) == 1 && used[0]) {
+		return nil
+	}
+	palette := []Color{{Name: "white", Char: '.', RGB: "FFFFFF"}}
+	if used[0] {
+		palette = append(palette, Color{Name: "black", Char: nonDefault, RGB: "000000"})
+	}
+	palette = append(palette, declared...)
+	for c := byte('a'); c <= 'z'; c++ {
+		for _, ch := range []byte{c, c - 'a' + 'A'} {
+			if used[ch] && !slices.ContainsFunc(palette, func(p Color) bool { return p.Char == ch }) {
+				palette = append(palette, Color{Name: string(ch), Char: ch})
+			}
+		}
+	}
+	return palette
+}
+
+// nonColorIndexes maps the colour letters of runs (0 for none) to palette
+// indexes.
+func nonColorIndexes(letters [][]byte, palette []Color) [][]int {
+	out := make([][]int, len(letters))
+	for i, cs := range letters {
+		out[i] = make([]int, len(cs))
+		for j, c := range cs {
+			if c == 0 {
+				c = nonDefault
+			}
+			out[i][j] = slices.IndexFunc(palette, func(p Color) bool { return p.Char == c })
+		}
+	}
+	return out
+}
+
+// nonGoalLine reports whether a line continues a goal picture: cells
+// '0', '1' or colour letters, and blanks. A line with letters but no digit
+// must be one word that is not a key ("by x" is the author).
+func nonGoalLine(t string) bool {
+	digit := false
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if c != '0' && c != '1' && c != ' ' && c != '\t' && !isLetter(c) {
+			return false
+		}
+		digit = digit || c == '0' || c == '1'
+	}
+	if digit {
+		return true
+	}
+	switch strings.ToLower(t) {
+	case "width", "height", "rows", "columns", "goal", "title", "by", "copyright", "license", "catalogue", "color", "colour":
+		return false
+	}
+	return !strings.ContainsAny(t, " \t")
+}
+
+// nonClues reads n clue lines after "rows" or "columns", with the colour
+// letter of every run (0 for none). A line that starts with a letter is a
+// key: the clues ended early.
+func (r *Reader) nonClues(kind string, n int, first *error) (clues [][]int, colors [][]byte, lines []int, err error) {
+	clues = make([][]int, 0, min(n, 1024))
+	colors = make([][]byte, 0, min(n, 1024))
+	lines = make([]int, 0, min(n, 1024))
 	for len(clues) < n {
 		text, line, ok := r.readLine()
 		if !ok {
 			if err := r.endOfText(); err != io.EOF {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 			if *first == nil {
 				*first = r.syntaxf(max(r.line, 1), "input ends after %d of %d %s clues", len(clues), n, kind)
 			}
-			return clues, lines, nil
+			return clues, colors, lines, nil
 		}
 		s := strings.TrimSpace(text)
 		if s == "====" || s != "" && isLetter(s[0]) {
@@ -181,16 +275,17 @@ func (r *Reader) nonClues(kind string, n int, first *error) ([][]int, []int, err
 			if *first == nil {
 				*first = r.syntaxf(line, "found %s after %d of %d %s clues", parseQuote(s), len(clues), n, kind)
 			}
-			return clues, lines, nil
+			return clues, colors, lines, nil
 		}
-		clue, msg := parseClue(s)
+		clue, letters, msg := parseColorClue(s)
 		if msg != "" && *first == nil {
 			*first = r.clueErrorf(line, kind, len(clues), s, msg)
 		}
 		clues = append(clues, clue)
+		colors = append(colors, letters)
 		lines = append(lines, line)
 	}
-	return clues, lines, nil
+	return clues, colors, lines, nil
 }
 
 // nonUnquote returns a string value without its quotes and with HTML
@@ -206,31 +301,50 @@ func nonUnquote(s string) string {
 	return html.UnescapeString(s)
 }
 
-// nonGoal decodes a goal string of '0' (empty) and '1' (filled) cells, row
-// by row; blanks are ignored. It returns a message on error.
-func nonGoal(s string, w, h int) (*Grid, string) {
+// nonGoal decodes a goal string of '0' (empty) and '1' (filled) cells, and
+// in a colour puzzle the letters of its palette, row by row; blanks are
+// ignored. It returns a message on error.
+func nonGoal(s string, w, h int, palette []Color) (*Grid, string) {
+	colorOf := func(c byte) int {
+		switch {
+		case c == '0':
+			return 0
+		case c == '1' && palette == nil:
+			return 1
+		case c == '1':
+			c = nonDefault
+		}
+		return slices.IndexFunc(palette, func(p Color) bool { return p.Char == c && c != '.' })
+	}
+	g := NewGrid(w, h)
+	if palette != nil {
+		g.Colors = make([]uint8, w*h)
+	}
 	n := 0
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '0' || c == '1':
-			n++
-		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
-		case isLetter(c) || c >= '2' && c <= '9':
-			return nil, fmt.Sprintf("cell %d is %q: colour puzzles are not supported yet", n+1, c)
-		default:
+		c := s[i]
+		if c == ' ' || c == '\t' || c == '\r' || c == '\n' {
+			continue
+		}
+		col := colorOf(c)
+		switch {
+		case col < 0 && palette == nil && isLetter(c):
+			return nil, fmt.Sprintf("cell %d is %q, a colour, but the clues have no colours", n+1, c)
+		case col < 0 && palette != nil:
+			return nil, fmt.Sprintf("cell %d is %q, not 0, 1 or a colour of the clues", n+1, c)
+		case col < 0:
 			return nil, fmt.Sprintf("cell %d is %q, not 0 or 1", n+1, c)
 		}
+		if n < w*h {
+			g.Cells[n] = col != 0
+			if g.Colors != nil {
+				g.Colors[n] = uint8(col)
+			}
+		}
+		n++
 	}
 	if n != w*h {
 		return nil, fmt.Sprintf("%d cells, want %d×%d = %d", n, h, w, w*h)
-	}
-	g := NewGrid(w, h)
-	n = 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == '0' || s[i] == '1' {
-			g.Cells[n] = s[i] == '1'
-			n++
-		}
 	}
 	return g, ""
 }

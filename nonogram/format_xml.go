@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -147,6 +148,11 @@ func (r *Reader) xmlPuzzle(start xml.StartElement) (*Puzzle, error) {
 		errorf(p.Line, "puzzle type %s is not supported (only \"grid\")", parseQuote(typ))
 	}
 	chars := map[string]string{bg: ".", fg: "X"}
+	rgbs := map[string]string{}
+	declaredAt := map[string]int{}
+	var declared []string // colour names in order of declaration
+	var rowColors, colColors [][]string
+	var rowColorLines, colColorLines [][]int
 	var image string
 	imageLine := 0
 	var haveRows, haveCols bool
@@ -186,12 +192,16 @@ func (r *Reader) xmlPuzzle(start xml.StartElement) (*Puzzle, error) {
 			}
 		case "color":
 			name, char := xmlAttr(t, "name"), xmlAttr(t, "char")
-			if _, err := r.xmlText(); err != nil {
+			rgb, err := r.xmlText()
+			if err != nil {
 				return nil, err
 			}
-			if name != bg && name != fg {
-				errorf(line, "colour %s besides %s and %s: colour puzzles are not supported yet", parseQuote(name), parseQuote(bg), parseQuote(fg))
+			if _, dup := rgbs[name]; dup {
+				errorf(line, "colour %s declared twice", parseQuote(name))
 			}
+			rgbs[name] = normalRGB(strings.TrimSpace(rgb))
+			declaredAt[name] = line
+			declared = append(declared, name)
 			if char != "" {
 				chars[name] = char
 			}
@@ -207,14 +217,16 @@ func (r *Reader) xmlPuzzle(start xml.StartElement) (*Puzzle, error) {
 			if kind == "row" && haveRows || kind == "column" && haveCols {
 				errorf(line, "%s clues given twice", kind)
 			}
-			clues, lines, err := r.xmlClues(kind, fg, &first)
+			clues, colors, colorLines, lines, err := r.xmlClues(kind, fg, &first)
 			if err != nil {
 				return nil, err
 			}
 			if kind == "row" {
 				p.Rows, p.RowLine, haveRows = clues, lines, true
+				rowColors, rowColorLines = colors, colorLines
 			} else {
 				p.Cols, p.ColLine, haveCols = clues, lines, true
+				colColors, colColorLines = colors, colorLines
 			}
 		case "solution":
 			typ := xmlAttr(t, "type")
@@ -238,15 +250,37 @@ func (r *Reader) xmlPuzzle(start xml.StartElement) (*Puzzle, error) {
 	if first != nil {
 		return nil, first
 	}
+	palette, index, line, msg := xmlPalette(bg, fg, declared, declaredAt, chars, rgbs, rowColors, rowColorLines, colColors, colColorLines)
+	if msg != "" {
+		if line == 0 {
+			line = p.Line
+		}
+		return nil, r.syntaxf(line, "%s", msg)
+	}
+	if palette != nil {
+		p.Colors = palette
+		p.RowColors = colorIndexes(rowColors, index)
+		p.ColColors = colorIndexes(colColors, index)
+	}
 	var goal *Grid
 	if imageLine != 0 {
-		g, line, msg := xmlGoal(image, chars[bg], chars[fg])
+		var g *Grid
+		var line int
+		var msg string
+		if palette != nil {
+			g, line, msg = xmlColorGoal(image, palette)
+		} else {
+			g, line, msg = xmlGoal(image, chars[bg], chars[fg])
+		}
 		if msg != "" {
 			return nil, r.syntaxf(imageLine+line, "goal image: %s", msg)
 		}
 		goal = g
 	}
 	switch {
+	case !haveRows && !haveCols && goal != nil && palette != nil:
+		q := goal.ColorClues(palette) // the clues follow from the picture
+		p.Rows, p.Cols, p.RowColors, p.ColColors = q.Rows, q.Cols, q.RowColors, q.ColColors
 	case !haveRows && !haveCols && goal != nil:
 		q := goal.Clues() // the clues follow from the picture
 		p.Rows, p.Cols = q.Rows, q.Cols
@@ -297,23 +331,23 @@ func (r *Reader) xmlText() (string, error) {
 	}
 }
 
-// xmlClues reads the <line> elements of a <clues> element. Bad clues are
-// recorded in *first; the returned error is fatal.
-func (r *Reader) xmlClues(kind, fg string, first *error) ([][]int, []int, error) {
+// xmlClues reads the <line> elements of a <clues> element: the clues, the
+// colour name of every count (fg when it has none) and the line of every
+// count, and the line of every clue. Bad clues are recorded in *first; the
+// returned error is fatal.
+func (r *Reader) xmlClues(kind, fg string, first *error) (clues [][]int, colors [][]string, colorLines [][]int, lines []int, err error) {
 	errorf := func(line int, format string, args ...any) {
 		if *first == nil {
 			*first = r.syntaxf(line, format, args...)
 		}
 	}
-	var clues [][]int
-	var lines []int
 	for {
 		tok, err := r.dec.Token()
 		if err != nil {
-			return nil, nil, r.xmlErr(err)
+			return nil, nil, nil, nil, r.xmlErr(err)
 		}
 		if _, ok := tok.(xml.EndElement); ok {
-			return clues, lines, nil
+			return clues, colors, colorLines, lines, nil
 		}
 		t, ok := tok.(xml.StartElement)
 		if !ok {
@@ -324,16 +358,18 @@ func (r *Reader) xmlClues(kind, fg string, first *error) ([][]int, []int, error)
 				errorf(r.xmlLine(), "more than %d %s clues", MaxSide, kind)
 			}
 			if err := r.dec.Skip(); err != nil {
-				return nil, nil, r.xmlErr(err)
+				return nil, nil, nil, nil, r.xmlErr(err)
 			}
 			continue
 		}
 		i, line := len(clues), r.xmlLine()
 		clue := []int{}
+		var clueColors []string
+		var clueColorLines []int
 		for {
 			tok, err := r.dec.Token()
 			if err != nil {
-				return nil, nil, r.xmlErr(err)
+				return nil, nil, nil, nil, r.xmlErr(err)
 			}
 			if _, ok := tok.(xml.EndElement); ok {
 				break
@@ -344,33 +380,131 @@ func (r *Reader) xmlClues(kind, fg string, first *error) ([][]int, []int, error)
 			}
 			if t.Name.Local != "count" {
 				if err := r.dec.Skip(); err != nil {
-					return nil, nil, r.xmlErr(err)
+					return nil, nil, nil, nil, r.xmlErr(err)
 				}
 				continue
 			}
 			at := r.xmlLine()
 			text, err := r.xmlText()
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, nil, err
 			}
 			text = strings.TrimSpace(text)
 			n, ok := parseNumber(text)
-			switch c := xmlAttr(t, "color"); {
-			case c != "" && c != fg:
-				errorf(at, "%s %d: count of colour %s: colour puzzles are not supported yet", kind, i+1, parseQuote(c))
+			color := xmlAttr(t, "color")
+			if color == "" {
+				color = fg
+			}
+			switch {
 			case !ok:
-				errorf(at, "%s %d: count %s", kind, i+1, parseBadToken(text))
+				errorf(at, "%s %d: count %s", kind, i+1, parseBadToken(text, false))
 			case n > MaxSide:
 				errorf(at, "%s %d: run length %d is longer than any line (at most %d)", kind, i+1, n, MaxSide)
 			case len(clue) == parseMaxRuns:
 				errorf(at, "%s %d: more than %d counts, more than fit in any line", kind, i+1, parseMaxRuns)
 			default:
 				clue = append(clue, n)
+				clueColors = append(clueColors, color)
+				clueColorLines = append(clueColorLines, at)
 			}
 		}
 		clues = append(clues, clue)
+		colors = append(colors, clueColors)
+		colorLines = append(colorLines, clueColorLines)
 		lines = append(lines, line)
 	}
+}
+
+// xmlPalette decides whether a puzzle is in colour: it is when its counts
+// use a colour other than fg, or colours besides bg and fg are declared. The palette is then the background, then the
+// colours in the order they were declared (fg first if it was not), each
+// with its character and RGB; index maps names to palette indexes. A count
+// of an undeclared colour, a colour without a single character, or two
+// colours with one character give a message and the line to blame.
+func xmlPalette(bg, fg string, declared []string, declaredAt map[string]int, chars, rgbs map[string]string, rowColors [][]string, rowLines [][]int,
+	colColors [][]string, colLines [][]int) (palette []Color, index map[string]int, line int, msg string) {
+	colour := false
+	for _, n := range declared {
+		colour = colour || n != bg && n != fg
+	}
+	for _, side := range [2][][]string{rowColors, colColors} {
+		for _, cs := range side {
+			for _, c := range cs {
+				colour = colour || c != fg
+			}
+		}
+	}
+	if !colour {
+		return nil, nil, 0, ""
+	}
+	names := []string{bg}
+	if !slices.Contains(declared, fg) {
+		names = append(names, fg)
+	}
+	for _, n := range declared {
+		if n != bg {
+			names = append(names, n)
+		}
+	}
+	if len(names) > maxColors {
+		return nil, nil, 0, fmt.Sprintf("%d colours, more than %d", len(names), maxColors)
+	}
+	index = map[string]int{}
+	byChar := map[byte]string{}
+	for i, n := range names {
+		ch := chars[n]
+		if len(ch) != 1 {
+			return nil, nil, declaredAt[n], fmt.Sprintf("colour %s has character %s, want a single character", parseQuote(n), parseQuote(ch))
+		}
+		if other, dup := byChar[ch[0]]; dup {
+			return nil, nil, declaredAt[n], fmt.Sprintf("colours %s and %s have the same character %s", parseQuote(other), parseQuote(n), parseQuote(ch))
+		}
+		byChar[ch[0]] = n
+		index[n] = i
+		palette = append(palette, Color{Name: n, Char: ch[0], RGB: rgbs[n]})
+	}
+	for k, side := range [2][][]string{rowColors, colColors} {
+		where := [2][][]int{rowLines, colLines}[k]
+		for i, cs := range side {
+			for j, c := range cs {
+				if _, ok := index[c]; !ok || c == bg {
+					return nil, nil, where[i][j], fmt.Sprintf("%s %d: count of colour %s, which is not declared (or is the background)",
+						[2]string{"row", "column"}[k], i+1, parseQuote(c))
+				}
+			}
+		}
+	}
+	return palette, index, 0, ""
+}
+
+// colorIndexes maps colour names to palette indexes.
+func colorIndexes(names [][]string, index map[string]int) [][]int {
+	out := make([][]int, len(names))
+	for i, cs := range names {
+		out[i] = make([]int, len(cs))
+		for j, c := range cs {
+			out[i][j] = index[c]
+		}
+	}
+	return out
+}
+
+// normalRGB returns six upper-case hexadecimal digits for "#rgb", "rgb",
+// "#rrggbb" or "rrggbb", and "" for anything else.
+func normalRGB(s string) string {
+	s = strings.ToUpper(strings.TrimPrefix(s, "#"))
+	for _, c := range s {
+		if !strings.ContainsRune("0123456789ABCDEF", c) {
+			return ""
+		}
+	}
+	switch len(s) {
+	case 3:
+		return string([]byte{s[0], s[0], s[1], s[1], s[2], s[2]})
+	case 6:
+		return s
+	}
+	return ""
 }
 
 // xmlImage reads a goal <solution> and returns the text of its <image> and
@@ -410,6 +544,18 @@ func xmlGoal(image, bg, fg string) (*Grid, int, string) {
 	if len(bg) != 1 || len(fg) != 1 {
 		return nil, 0, fmt.Sprintf("colour characters %s and %s are not single characters", parseQuote(bg), parseQuote(fg))
 	}
+	return xmlImageGrid(image, []Color{{Char: bg[0]}, {Char: fg[0]}}, false)
+}
+
+// xmlColorGoal decodes the image of a colour puzzle, one palette character
+// per cell.
+func xmlColorGoal(image string, palette []Color) (*Grid, int, string) {
+	return xmlImageGrid(image, palette, true)
+}
+
+// xmlImageGrid decodes an image whose cells are the characters of
+// palette; the grid has colours when withColors is set.
+func xmlImageGrid(image string, palette []Color, withColors bool) (*Grid, int, string) {
 	var rows []string
 	var at []int
 	for i, l := range strings.Split(image, "\n") {
@@ -431,17 +577,36 @@ func xmlGoal(image, bg, fg string) (*Grid, int, string) {
 		return nil, at[0], fmt.Sprintf("row 1 has %d cells, want 1..%d", w, MaxSide)
 	}
 	g := NewGrid(w, len(rows))
+	if withColors {
+		g.Colors = make([]uint8, len(g.Cells))
+	}
+	var index [256]int
+	for i := range index {
+		index[i] = -1
+	}
+	for i := len(palette) - 1; i >= 0; i-- {
+		index[palette[i].Char] = i
+	}
 	for r, row := range rows {
 		if len(row) != w {
 			return nil, at[r], fmt.Sprintf("row %d has %d cells, row 1 has %d", r+1, len(row), w)
 		}
 		for c := 0; c < w; c++ {
-			switch row[c] {
-			case fg[0]:
-				g.Set(r, c, true)
-			case bg[0]:
-			default:
-				return nil, at[r], fmt.Sprintf("row %d, column %d: %q is neither %s (empty) nor %s (filled)", r+1, c+1, row[c], parseQuote(bg), parseQuote(fg))
+			col := index[row[c]]
+			if col < 0 && !withColors {
+				return nil, at[r], fmt.Sprintf("row %d, column %d: %q is neither %s (empty) nor %s (filled)", r+1, c+1, row[c],
+					parseQuote(string(palette[0].Char)), parseQuote(string(palette[1].Char)))
+			}
+			if col < 0 {
+				var want []string
+				for _, p := range palette {
+					want = append(want, parseQuote(string(p.Char)))
+				}
+				return nil, at[r], fmt.Sprintf("row %d, column %d: %q is none of %s", r+1, c+1, row[c], strings.Join(want, ", "))
+			}
+			g.Set(r, c, col != 0)
+			if withColors {
+				g.Colors[r*w+c] = uint8(col)
 			}
 		}
 	}
@@ -452,21 +617,34 @@ func xmlGoal(image, bg, fg string) (*Grid, int, string) {
 func fmtXML(b *bufio.Writer, ps []*Puzzle) error {
 	b.WriteString("<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"https://webpbn.com/pbn-0.3.dtd\">\n<puzzleset>\n")
 	for _, p := range ps {
-		b.WriteString("<puzzle type=\"grid\" defaultcolor=\"black\">\n")
+		palette := []Color{{Name: "white", Char: '.', RGB: "FFFFFF"}, {Name: "black", Char: 'X', RGB: "000000"}}
+		if p.IsColor() {
+			palette = p.Colors
+		}
+		b.WriteString("<puzzle type=\"grid\"")
+		if palette[0].Name != "white" {
+			b.WriteString(" backgroundcolor=\"" + xmlEscape(palette[0].Name) + "\"")
+		}
+		b.WriteString(" defaultcolor=\"" + xmlEscape(palette[1].Name) + "\">\n")
 		for _, kv := range [][2]string{{"title", p.Name}, {"author", p.Author}, {"copyright", p.Copyright}} {
 			if kv[1] != "" {
-				b.WriteString("<" + kv[0] + ">")
-				xml.EscapeText(b, []byte(kv[1]))
-				b.WriteString("</" + kv[0] + ">\n")
+				b.WriteString("<" + kv[0] + ">" + xmlEscape(kv[1]) + "</" + kv[0] + ">\n")
 			}
 		}
-		b.WriteString("<color name=\"white\" char=\".\">FFFFFF</color>\n<color name=\"black\" char=\"X\">000000</color>\n")
+		for _, c := range palette {
+			b.WriteString("<color name=\"" + xmlEscape(c.Name) + "\" char=\"" + xmlEscape(string(c.Char)) + "\">" + xmlEscape(c.RGB) + "</color>\n")
+		}
 		for k, clues := range [2][][]int{p.Cols, p.Rows} {
+			colors := [2][][]int{p.ColColors, p.RowColors}[k]
 			b.WriteString([2]string{"<clues type=\"columns\">\n", "<clues type=\"rows\">\n"}[k])
-			for _, c := range clues {
+			for i, c := range clues {
 				b.WriteString("<line>")
-				for _, n := range c {
-					b.WriteString("<count>" + strconv.Itoa(n) + "</count>")
+				for j, n := range c {
+					if colors != nil && colors[i][j] != 1 {
+						b.WriteString("<count color=\"" + xmlEscape(palette[colors[i][j]].Name) + "\">" + strconv.Itoa(n) + "</count>")
+					} else {
+						b.WriteString("<count>" + strconv.Itoa(n) + "</count>")
+					}
 				}
 				b.WriteString("</line>\n")
 			}
@@ -477,11 +655,7 @@ func fmtXML(b *bufio.Writer, ps []*Puzzle) error {
 			for r := range g.Height {
 				b.WriteByte('|')
 				for c := range g.Width {
-					if g.At(r, c) {
-						b.WriteByte('X')
-					} else {
-						b.WriteByte('.')
-					}
+					b.WriteByte(palette[min(g.ColorAt(r, c), len(palette)-1)].Char)
 				}
 				b.WriteString("|\n")
 			}
@@ -491,4 +665,11 @@ func fmtXML(b *bufio.Writer, ps []*Puzzle) error {
 	}
 	b.WriteString("</puzzleset>\n")
 	return nil
+}
+
+// xmlEscape escapes text for XML character data and attribute values.
+func xmlEscape(s string) string {
+	var b strings.Builder
+	xml.EscapeText(&b, []byte(s))
+	return b.String()
 }

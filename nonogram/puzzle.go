@@ -5,12 +5,22 @@ import (
 	"strings"
 )
 
-// Puzzle is a black-and-white nonogram: a clue for every row (top to bottom)
-// and every column (left to right). A clue lists the lengths of the runs of
-// filled cells in order; an empty clue means the line is empty.
+// Puzzle is a nonogram: a clue for every row (top to bottom) and every
+// column (left to right). A clue lists the lengths of the runs of filled
+// cells in order; an empty clue means the line is empty. A colour puzzle
+// also gives each run a colour (see color.go).
 type Puzzle struct {
 	Rows [][]int
 	Cols [][]int
+
+	// Colors is the palette of a colour puzzle, nil in black and white:
+	// Colors[0] is the background, the others are the runs' colours.
+	Colors []Color
+	// RowColors[r][i] is the colour (an index into Colors, at least 1) of
+	// run i of row r, and ColColors the same for columns; nil in black and
+	// white.
+	RowColors [][]int
+	ColColors [][]int
 
 	// Name is the puzzle's title in its source, if it had one.
 	Name string
@@ -41,10 +51,12 @@ func (p *Puzzle) Height() int { return len(p.Rows) }
 func (p *Puzzle) Width() int { return len(p.Cols) }
 
 // Grid is a solved picture: Height rows of Width cells in row-major order,
-// true for a filled cell.
+// true for a filled cell. A colour picture also has the colour of every
+// cell, an index into its puzzle's palette (0 the background).
 type Grid struct {
 	Width, Height int
 	Cells         []bool
+	Colors        []uint8 // nil in black and white
 }
 
 // NewGrid returns an empty (all white) grid.
@@ -90,7 +102,12 @@ func (g *Grid) Equal(h *Grid) bool {
 			return false
 		}
 	}
-	return true
+	for i := range g.Colors {
+		if h.Colors == nil || g.Colors[i] != h.Colors[i] {
+			return false
+		}
+	}
+	return h.Colors == nil || g.Colors != nil
 }
 
 // Clues returns the puzzle whose clues the picture satisfies.
@@ -134,6 +151,9 @@ func lineClue(line []bool) []int {
 func (p *Puzzle) Satisfies(g *Grid) bool {
 	if g == nil || g.Width != p.Width() || g.Height != p.Height() {
 		return false
+	}
+	if p.IsColor() {
+		return p.satisfiesColors(g)
 	}
 	q := g.Clues()
 	for r := range p.Rows {
@@ -220,12 +240,16 @@ func (p *Puzzle) Validate() error {
 				need += n + 1
 				sums[k] += n
 			}
-			if need-1 > length {
+			if need-1 > length && !p.IsColor() {
 				return errorf(at, "%s %d clue %s needs %d cells, the %s has %d", kind, i+1, FormatClue(clue), need-1, kind, length)
 			}
 		}
 	}
-	if sums[0] != sums[1] {
+	if p.IsColor() {
+		if err := p.validateColors(errorf); err != nil {
+			return err
+		}
+	} else if sums[0] != sums[1] {
 		return errorf(0, "rows fill %d cells but columns fill %d", sums[0], sums[1])
 	}
 	if p.Goal != nil && (p.Goal.Width != w || p.Goal.Height != h) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 )
 
 // RenderOptions controls drawing. The zero value draws the clues with the
@@ -22,12 +23,26 @@ type RenderOptions struct {
 // Cell is the state of one cell of a partly solved picture.
 type Cell uint8
 
-// The states of a cell. The zero value is Unknown.
+// The states of a cell. The zero value is Unknown. In a colour puzzle a
+// filled cell of colour k (an index into the palette, k ≥ 1) is
+// ColorCell(k): Filled for colour 1, Filled+1 for colour 2, and so on.
 const (
 	Unknown Cell = iota
 	Empty
 	Filled
 )
+
+// ColorCell returns the state of a cell of colour col: Empty for the
+// background (0), Filled+col-1 otherwise.
+func ColorCell(col int) Cell {
+	if col == 0 {
+		return Empty
+	}
+	return Filled + Cell(col-1)
+}
+
+// cellColor returns the colour index of a filled cell state.
+func cellColor(v Cell) int { return int(v-Filled) + 1 }
 
 // Board is a partial picture: Height rows of Width cells in row-major order.
 // It is what the renderers draw, so that a half-solved puzzle can be shown.
@@ -43,11 +58,26 @@ func BoardOf(g *Grid) *Board {
 		return nil
 	}
 	b := &Board{Width: g.Width, Height: g.Height, Cells: make([]Cell, len(g.Cells))}
-	for i, f := range g.Cells {
-		if f {
-			b.Cells[i] = Filled
-		} else {
-			b.Cells[i] = Empty
+	for i := range g.Cells {
+		b.Cells[i] = ColorCell(g.ColorAt(i/g.Width, i%g.Width))
+	}
+	return b
+}
+
+// CommonBoard returns the board of the cells on which every picture
+// agrees, the others Unknown: what several solutions have in common. It
+// returns nil when there is no picture.
+func CommonBoard(gs ...*Grid) *Board {
+	if len(gs) == 0 {
+		return nil
+	}
+	b := BoardOf(gs[0])
+	for _, g := range gs[1:] {
+		o := BoardOf(g)
+		for i := range b.Cells {
+			if o.Cells[i] != b.Cells[i] {
+				b.Cells[i] = Unknown
+			}
 		}
 	}
 	return b
@@ -90,9 +120,13 @@ func renderCheck(p *Puzzle, b *Board) (*Board, error) {
 	if len(b.Cells) != w*h {
 		return nil, fmt.Errorf("nonogram: board is %d×%d but has %d cells, not %d", h, w, len(b.Cells), w*h)
 	}
+	top, states := Filled, "Unknown, Empty or Filled"
+	if p.IsColor() {
+		top, states = ColorCell(len(p.Colors)-1), "Unknown, Empty or a colour of the puzzle"
+	}
 	for i, c := range b.Cells {
-		if c > Filled {
-			return nil, fmt.Errorf("nonogram: board cell at row %d, column %d has state %d: not Unknown, Empty or Filled", i/w+1, i%w+1, c)
+		if c > top {
+			return nil, fmt.Errorf("nonogram: board cell at row %d, column %d has state %d: not %s", i/w+1, i%w+1, c, states)
 		}
 	}
 	return b, nil
@@ -143,6 +177,44 @@ func renderStatsOf(p *Puzzle) renderClueStats {
 	return s
 }
 
+// renderRunColor returns the colour index of run i of a row (side 0) or
+// column (side 1) clue: 1 in black and white.
+func renderRunColor(p *Puzzle, side, line, i int) int {
+	if !p.IsColor() {
+		return 1
+	}
+	if side == 0 {
+		return p.RowColors[line][i]
+	}
+	return p.ColColors[line][i]
+}
+
+// renderRunText returns run i of a clue as text: its length, followed in a
+// colour puzzle by its colour's character.
+func renderRunText(p *Puzzle, side, line, i, n int) string {
+	t := strconv.Itoa(n)
+	if p.IsColor() && n > 0 {
+		t += string(p.Colors[renderRunColor(p, side, line, i)].Char)
+	}
+	return t
+}
+
+// renderRGB returns the colour of palette entry col as "#rrggbb": its RGB
+// when the source gave one, else one of a few distinct colours.
+func renderRGB(p *Puzzle, col int) string {
+	if !p.IsColor() {
+		return [...]string{"#ffffff", "#000000"}[min(col, 1)]
+	}
+	if rgb := p.Colors[col].RGB; len(rgb) == 6 {
+		return "#" + strings.ToLower(rgb)
+	}
+	if col == 0 {
+		return "#ffffff"
+	}
+	fallback := [...]string{"#000000", "#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22"}
+	return fallback[(col-1)%len(fallback)]
+}
+
 // renderTextCell is the text of each cell state.
 var renderTextCell = [...]string{Unknown: "?", Empty: ".", Filled: "#"}
 
@@ -154,7 +226,8 @@ var renderTextCell = [...]string{Unknown: "?", Empty: ".", Filled: "#"}
 // as wide as the largest column-clue number plus a space, at least 2
 // characters, so that numbers of several digits line up with their cells.
 // An empty clue is drawn as 0. A nil board draws every cell unknown. Lines
-// carry no trailing spaces.
+// carry no trailing spaces. In a colour puzzle each cell shows its colour's
+// character and each clue number is followed by it.
 func RenderText(w io.Writer, p *Puzzle, b *Board, opt RenderOptions) error {
 	b, err := renderCheck(p, b)
 	if err != nil {
@@ -169,11 +242,30 @@ func RenderText(w io.Writer, p *Puzzle, b *Board, opt RenderOptions) error {
 	var rowText []string
 	if clues {
 		cw = max(cw, st.colDigits+1)
+		if p.IsColor() {
+			cw++ // the colour character after each number
+		}
 		rowText = make([]string, height)
 		for r, clue := range p.Rows {
 			rowText[r] = FormatClue(clue)
+			if p.IsColor() && len(clue) > 0 {
+				runs := make([]string, len(clue))
+				for i, n := range clue {
+					runs[i] = renderRunText(p, 0, r, i, n)
+				}
+				rowText[r] = strings.Join(runs, " ")
+			}
 			margin = max(margin, len(rowText[r]))
 		}
+	}
+	cellText := func(v Cell) string {
+		if p.IsColor() && v >= Filled {
+			return string(p.Colors[cellColor(v)].Char)
+		}
+		if p.IsColor() && v == Empty {
+			return string(p.Colors[0].Char)
+		}
+		return renderTextCell[v]
 	}
 
 	bw := bufio.NewWriter(w)
@@ -225,7 +317,7 @@ func RenderText(w io.Writer, p *Puzzle, b *Board, opt RenderOptions) error {
 				nums := renderClueNums(clue)
 				s := ""
 				if i := k - (st.colSlots - len(nums)); i >= 0 {
-					s = strconv.Itoa(nums[i])
+					s = renderRunText(p, 1, c, i, nums[i])
 				}
 				field(c, s, ' ', ' ')
 			}
@@ -245,7 +337,7 @@ func RenderText(w io.Writer, p *Puzzle, b *Board, opt RenderOptions) error {
 			line = append(line, ' ', '|')
 		}
 		for c, v := range b.Cells[r*width : (r+1)*width] {
-			field(c, renderTextCell[v], ' ', '|')
+			field(c, cellText(v), ' ', '|')
 		}
 		emit()
 	}

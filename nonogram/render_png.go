@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"strconv"
 )
 
 // drawMaxSide bounds the width and height of a PNG in pixels, so that the
@@ -17,6 +18,7 @@ const (
 	drawBlack          // filled cells, thick lines, clues
 	drawGrey           // thin grid lines
 	drawLightGr        // unknown cells
+	drawColors         // the first colour of a colour puzzle
 )
 
 var drawPalette = color.Palette{
@@ -107,7 +109,8 @@ func drawPickFont(c, digits int) (*drawFont, int) {
 // cells white, unknown cells light grey, thin grey grid lines and thick
 // black ones every 5 cells and around the grid, the clues in the margins
 // in a built-in bitmap font (an empty clue drawn as 0). A nil board draws
-// every cell unknown.
+// every cell unknown. In a colour puzzle cells and clue numbers take their
+// colours.
 //
 // The cell size is shrunk so that the image is at most 8000 pixels on each
 // side (64 MB while drawing). The clues are left out when the cells are
@@ -131,16 +134,32 @@ func drawImage(p *Puzzle, b *Board, opt RenderOptions) (*image.Paletted, error) 
 		return nil, err
 	}
 	l := drawLayoutFor(b.Width, b.Height, renderStatsOf(p), opt)
-	img := image.NewPaletted(image.Rect(0, 0, l.width, l.height), drawPalette)
+	palette := drawPalette
+	if p.IsColor() {
+		// Colour k of the puzzle is palette entry drawColors+k-1.
+		palette = append(color.Palette{}, drawPalette...)
+		for col := 1; col < len(p.Colors); col++ {
+			palette = append(palette, drawParseRGB(renderRGB(p, col)))
+		}
+	}
+	img := image.NewPaletted(image.Rect(0, 0, l.width, l.height), palette)
 	c := l.cell
+	ink := func(side, line, i, n int) uint8 {
+		if !p.IsColor() || n == 0 {
+			return drawBlack // "0" stands for an empty clue
+		}
+		return uint8(drawColors + renderRunColor(p, side, line, i) - 1)
+	}
 
 	for r := range b.Height {
 		for col, v := range b.Cells[r*b.Width : (r+1)*b.Width] {
 			x, y := l.left+col*c, l.top+r*c
-			switch v {
-			case Filled:
+			switch {
+			case v >= Filled && p.IsColor():
+				drawFill(img, image.Rect(x, y, x+c, y+c), uint8(drawColors+cellColor(v)-1))
+			case v == Filled:
 				drawFill(img, image.Rect(x, y, x+c, y+c), drawBlack)
-			case Unknown:
+			case v == Unknown:
 				drawFill(img, image.Rect(x, y, x+c, y+c), drawLightGr)
 			}
 		}
@@ -191,7 +210,7 @@ func drawImage(p *Puzzle, b *Board, opt RenderOptions) (*image.Paletted, error) 
 			nw := l.font.numWidth(renderDigits(n), l.scale)
 			x := l.left + col*c + (c-nw+1)/2
 			y := l.pad + k*c + (c-gh+1)/2
-			l.font.drawNum(img, x, y, n, l.scale, drawBlack)
+			l.font.drawNum(img, x, y, n, l.scale, ink(1, col, i, n))
 		}
 	}
 	for r, clue := range p.Rows {
@@ -201,8 +220,18 @@ func drawImage(p *Puzzle, b *Board, opt RenderOptions) (*image.Paletted, error) 
 			nw := l.font.numWidth(renderDigits(n), l.scale)
 			x := l.pad + k*l.slotW + (l.slotW-nw+1)/2
 			y := l.top + r*c + (c-gh+1)/2
-			l.font.drawNum(img, x, y, n, l.scale, drawBlack)
+			l.font.drawNum(img, x, y, n, l.scale, ink(0, r, i, n))
 		}
 	}
 	return img, nil
+}
+
+// drawParseRGB parses "#rrggbb".
+func drawParseRGB(s string) color.RGBA {
+	var v [3]uint8
+	for i := range v {
+		n, _ := strconv.ParseUint(s[1+2*i:3+2*i], 16, 8)
+		v[i] = uint8(n)
+	}
+	return color.RGBA{v[0], v[1], v[2], 0xff}
 }

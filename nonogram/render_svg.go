@@ -57,7 +57,7 @@ func svgNum(v float64) string {
 // text elements in the margins (an empty clue drawn as 0). The title is the
 // puzzle's name, or its size when it has none. A nil board draws every
 // cell unknown. CellSize is in user units, 16 by default, clamped to
-// 4..256.
+// 4..256. In a colour puzzle cells and clue numbers take their colours.
 func RenderSVG(w io.Writer, p *Puzzle, b *Board, opt RenderOptions) error {
 	b, err := renderCheck(p, b)
 	if err != nil {
@@ -81,10 +81,18 @@ func RenderSVG(w io.Writer, p *Puzzle, b *Board, opt RenderOptions) error {
 
 	var buf []byte
 	size := fmt.Sprintf("\" width=\"%d\" height=\"%d\"/>\n", c, c)
-	for _, g := range [...]struct {
+	type cellGroup struct {
 		state      Cell
 		class, rgb string
-	}{{Unknown, "unknown", "#d0d0d0"}, {Filled, "filled", "#000"}} {
+	}
+	groups := []cellGroup{{Unknown, "unknown", "#d0d0d0"}, {Filled, "filled", "#000"}}
+	if p.IsColor() {
+		groups = groups[:1]
+		for col := 1; col < len(p.Colors); col++ {
+			groups = append(groups, cellGroup{ColorCell(col), fmt.Sprintf("colour-%d", col), renderRGB(p, col)})
+		}
+	}
+	for _, g := range groups {
 		open := false
 		for i, v := range b.Cells {
 			if v != g.state {
@@ -153,20 +161,29 @@ func RenderSVG(w io.Writer, p *Puzzle, b *Board, opt RenderOptions) error {
 			nums := renderClueNums(clue)
 			for i, n := range nums {
 				k := l.colSlots - len(nums) + i
-				fmt.Fprintf(bw, "<text x=\"%s\" y=\"%s\">%d</text>\n",
-					svgNum(float64(l.left+col*c)+half), svgNum(float64(l.pad+k*c)+half+base), n)
+				fmt.Fprintf(bw, "<text x=\"%s\" y=\"%s\"%s>%d</text>\n",
+					svgNum(float64(l.left+col*c)+half), svgNum(float64(l.pad+k*c)+half+base), svgClueFill(p, 1, col, i, n), n)
 			}
 		}
 		for r, clue := range p.Rows {
 			nums := renderClueNums(clue)
 			for i, n := range nums {
 				k := l.rowSlots - len(nums) + i
-				fmt.Fprintf(bw, "<text x=\"%s\" y=\"%s\">%d</text>\n",
-					svgNum(float64(l.pad+k*l.slotW)+float64(l.slotW)/2), svgNum(float64(l.top+r*c)+half+base), n)
+				fmt.Fprintf(bw, "<text x=\"%s\" y=\"%s\"%s>%d</text>\n",
+					svgNum(float64(l.pad+k*l.slotW)+float64(l.slotW)/2), svgNum(float64(l.top+r*c)+half+base), svgClueFill(p, 0, r, i, n), n)
 			}
 		}
 		bw.WriteString("</g>\n")
 	}
 	bw.WriteString("</svg>\n")
 	return bw.Flush()
+}
+
+// svgClueFill returns the fill attribute of a clue number: the run's
+// colour in a colour puzzle, nothing (black) otherwise.
+func svgClueFill(p *Puzzle, side, line, i, n int) string {
+	if !p.IsColor() || n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" fill=%q", renderRGB(p, renderRunColor(p, side, line, i)))
 }

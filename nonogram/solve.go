@@ -20,6 +20,15 @@ type Options struct {
 
 	// lineProbeEverywhere probes lines thoroughly at every node (tests).
 	lineProbeEverywhere bool
+	// learnAtRoot hands the puzzle to the clause-learning search right
+	// after line solving (tests and measurements).
+	learnAtRoot bool
+	// quickNodes, when positive, replaces the quick search's node budget
+	// (tests of the hand-over to the clause-learning search).
+	quickNodes int64
+	// noLearning keeps the depth-first search to the end, without the
+	// clause-learning search (tests and measurements).
+	noLearning bool
 }
 
 // Result is the outcome of Solve.
@@ -42,8 +51,11 @@ type Stats struct {
 	// Nodes counts search nodes (1 when no guess was needed after probing).
 	Nodes int64 `json:"nodes"`
 	// MaxDepth is the deepest guess.
-	MaxDepth int           `json:"max_depth"`
-	Time     time.Duration `json:"-"`
+	MaxDepth int `json:"max_depth"`
+	// Conflicts counts the conflicts of the clause-learning search, which
+	// takes over from depth-first search on puzzles that outlast it.
+	Conflicts int64         `json:"conflicts,omitempty"`
+	Time      time.Duration `json:"-"`
 }
 
 // Solve finds the pictures that meet p's clues, up to opt.Limit, and
@@ -64,6 +76,19 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	defer stopWatch()
 	stop := func() bool { return cancelled.Load() }
 
+	if p.IsColor() {
+		var res Result
+		var stopped bool
+		res.Solutions, stopped, res.LineSolvable, res.Stats.Conflicts = solveColor(p, limit, stop)
+		res.Stats.Nodes = 1
+		res.Stats.Time = time.Since(start)
+		res.Status = status.OfSearch(len(res.Solutions), limit, stopped)
+		if stopped {
+			return res, ctx.Err()
+		}
+		return res, nil
+	}
+
 	g := newGrid(p)
 	pr := newPropagator(g)
 	defer pr.cache.release()
@@ -72,6 +97,7 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	ok := pr.run(root)
 
 	var res Result
+	var conflicts int64
 	s := &searcher{prober: newProber(pr), limit: limit, stop: stop, noProbing: opt.NoProbing}
 	s.interrupted = stop
 	s.nodeLineLimit = nodeLineProbe
@@ -84,25 +110,34 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 		res.LineSolvable = true
 		s.solutions = append(s.solutions, g.picture(root))
 		s.nodes = 1
+	case opt.learnAtRoot:
+		s.solutions, s.stopped, conflicts = g.cdclSearch(root, nil, limit, stop)
 	default:
 		// A quick search first, with line probing only on lines with few
 		// placements: most puzzles end here. A puzzle that outlasts the
-		// budget is started again with thorough line probing at the root,
-		// which decides hard unique puzzles (webpbn's "Forever") outright.
+		// budget goes to the clause-learning search, which keeps the
+		// pictures found and the cells that probing at the root fixed.
 		s.budget = quickSearchNodes
+		if opt.quickNodes > 0 {
+			s.budget = opt.quickNodes
+		}
 		s.rootLineLimit = quickLineProbe
 		quick := g.newState()
 		quick.copyFrom(root)
 		s.dfs(quick, 0)
-		if s.overBudget {
+		switch {
+		case !s.overBudget:
+		case opt.noLearning:
 			s.budget, s.overBudget = 0, false
 			s.rootLineLimit = maxLineProbe
 			s.solutions = s.solutions[:0]
 			s.dfs(root, 0)
+		default:
+			s.solutions, s.stopped, conflicts = g.cdclSearch(quick, s.solutions, limit, stop)
 		}
 	}
 	res.Solutions = s.solutions
-	res.Stats = Stats{LineSolves: pr.lineSolves, Probes: s.probes, Nodes: s.nodes, MaxDepth: s.maxDepth, Time: time.Since(start)}
+	res.Stats = Stats{LineSolves: pr.lineSolves, Probes: s.probes, Nodes: s.nodes, MaxDepth: s.maxDepth, Conflicts: conflicts, Time: time.Since(start)}
 	res.Status = status.OfSearch(len(res.Solutions), limit, s.stopped)
 	if s.stopped {
 		return res, ctx.Err()

@@ -116,12 +116,13 @@ func TestSolveMatchesBruteForce(t *testing.T) {
 		w, h := 1+rng.IntN(7), 1+rng.IntN(7)
 		p := randomPuzzle(rng, w, h, []float64{0.3, 0.5, 0.7}[iter%3], iter%4 == 0)
 		want := bruteCount(p, 1000)
-		for _, opt := range []Options{{Limit: -1}, {Limit: -1, NoProbing: true}} {
+		for _, opt := range []Options{{Limit: -1}, {Limit: -1, NoProbing: true}, {Limit: -1, learnAtRoot: true},
+			{Limit: -1, quickNodes: 1 + int64(iter%3)}, {Limit: -1, noLearning: true, quickNodes: 2}} {
 			res, err := Solve(context.Background(), p, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
-			name := fmt.Sprintf("%d×%d rows %v cols %v (probing %v)", h, w, p.Rows, p.Cols, !opt.NoProbing)
+			name := fmt.Sprintf("%d×%d rows %v cols %v (options %+v)", h, w, p.Rows, p.Cols, opt)
 			if !slices.Equal(gridKeys(res.Solutions), gridKeys(want)) {
 				t.Fatalf("%s: %d solutions, brute force finds %d", name, len(res.Solutions), len(want))
 			}
@@ -131,19 +132,22 @@ func TestSolveMatchesBruteForce(t *testing.T) {
 				}
 			}
 		}
-		// The default limit proves uniqueness.
-		res, _ := Solve(context.Background(), p, Options{})
+		// The default limit proves uniqueness, also when the quick search
+		// hands over to clause learning after a solution or two.
 		wantStatus := map[int]status.Status{0: status.None, 1: status.Unique}[min(len(want), 2)]
 		if len(want) >= 2 {
 			wantStatus = status.Multiple
 		}
-		if res.Status != wantStatus {
-			t.Fatalf("rows %v cols %v: status %v, want %v", p.Rows, p.Cols, res.Status, wantStatus)
+		for _, opt := range []Options{{}, {quickNodes: 1 + int64(iter%4)}} {
+			res, _ := Solve(context.Background(), p, opt)
+			if res.Status != wantStatus || len(res.Solutions) != min(len(want), 2) {
+				t.Fatalf("rows %v cols %v (options %+v): status %v with %d solutions, want %v", p.Rows, p.Cols, opt, res.Status, len(res.Solutions), wantStatus)
+			}
+			counts[res.Status]++
 		}
-		counts[res.Status]++
 	}
 	for _, s := range []status.Status{status.Unique, status.Multiple, status.None} {
-		if counts[s] < 50 {
+		if counts[s] < 100 {
 			t.Errorf("weak sample: only %d puzzles with status %v (%v)", counts[s], s, counts)
 		}
 	}

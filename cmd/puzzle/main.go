@@ -48,8 +48,7 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		fmt.Fprintf(stderr, "puzzle %s: not yet available\n", cmd)
 		return exitUsage
 	case "serve":
-		fmt.Fprintln(stderr, "puzzle serve: not yet available (the web interface comes later)")
-		return exitUsage
+		return env.serve(rest)
 	default:
 		fmt.Fprintf(stderr, "puzzle: unknown command %q\nRun 'puzzle help' for usage.\n", cmd)
 		return exitUsage
@@ -81,7 +80,9 @@ func (e *env) help(args []string) int {
 		return e.nonogram(append([]string{"help"}, args[1:]...))
 	case "queens":
 		return e.queens(append([]string{"help"}, args[1:]...))
-	case "sliding", "serve":
+	case "serve":
+		return e.serve([]string{"-h"})
+	case "sliding":
 		fmt.Fprintf(e.stdout, "puzzle %s: not yet available\n", args[0])
 		return exitOK
 	}
@@ -98,7 +99,7 @@ Usage:
 Families and verbs:
 
 	sudoku     Sudoku grids from 4×4 to 64×64 (see 'puzzle help sudoku')
-%s	nonogram   nonograms (Picross), black and white (see 'puzzle help nonogram')
+%s	nonogram   nonograms (Picross), black and white or colour (see 'puzzle help nonogram')
 %s	sliding    not yet available
 	queens     N-Queens: count, complete, place millions, dominate (see 'puzzle help queens')
 %s
@@ -106,7 +107,7 @@ Other commands:
 
 	help [family [verb]]   show this help, or a family's or verb's help
 	version                print the version
-	serve                  the web interface (not yet available)
+	serve                  the web page and the JSON API (see 'puzzle help serve')
 
 Input files hold any number of puzzles; '-' or no file reads stdin.
 --json prints one JSON object per puzzle per line (JSON Lines), in input order.
@@ -126,6 +127,7 @@ Examples:
 	puzzle nonogram render --svg -o picture.svg puzzle.non
 	puzzle queens count 14
 	puzzle queens dominate --draw 8
+	puzzle serve --addr 127.0.0.1:8080
 `
 
 // mainUsage returns the top-level help, which lists every verb.

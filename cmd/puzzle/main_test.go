@@ -141,7 +141,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"nonogram", "render", "--svg", "--png"}, "choose one of --text, --svg and --png"},
 		{[]string{"sliding"}, "not yet available"},
 		{[]string{"queens", "frob"}, `unknown verb "frob"`},
-		{[]string{"serve"}, "not yet available"},
+		{[]string{"serve", "extra"}, `unexpected argument "extra"`},
+		{[]string{"serve", "--timeout", "0s"}, "--timeout must be positive"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			out, errOut, code := runCmd(t, "", tc.args...)

@@ -31,7 +31,8 @@ func (e *env) nonogram(args []string) int {
 func nonogramHelp() string {
 	var b strings.Builder
 	b.WriteString(`Nonograms (Picross, paint by numbers): black-and-white puzzles of any size
-up to 4096×4096.
+up to 4096×4096, and colour puzzles (from webpbn XML and .non), whose runs
+of different colours may touch.
 
 Usage:
 
@@ -52,6 +53,7 @@ Examples:
 	puzzle nonogram solve --json --timeout 10s puzzles.xml
 	puzzle nonogram solve --explain examples/nonogram/heart.txt
 	puzzle nonogram render --png -o heart.png examples/nonogram/heart.txt
+	puzzle nonogram render examples/nonogram/colour.xml
 	puzzle nonogram convert --to non webpbn-06574.xml
 	puzzle nonogram bench --set webpbn,picross-solver
 
@@ -119,19 +121,6 @@ func isPuzzleError(err error) bool {
 	return errors.As(err, new(*nonogram.SyntaxError)) || errors.As(err, new(*nonogram.ClueError))
 }
 
-// errLine returns the line an error names, 0 if none.
-func errLine(err error) int {
-	var se *nonogram.SyntaxError
-	if errors.As(err, &se) {
-		return se.Line
-	}
-	var ce *nonogram.ClueError
-	if errors.As(err, &ce) {
-		return ce.Line
-	}
-	return 0
-}
-
 const nonoSolveUsage = `Usage: puzzle nonogram solve [--json] [--all|--limit K] [--explain] [--timeout D] [--from FORMAT] [files|-]
 
 Solves each puzzle and says whether its picture is unique: the default looks
@@ -182,32 +171,12 @@ func formatNames() []string {
 	return names
 }
 
-// nonoRecord is the JSON object of one puzzle.
+// nonoRecord is the JSON object of one puzzle (nonogram.Report) and what
+// the human output needs besides.
 type nonoRecord struct {
-	File         string          `json:"file"`
-	Line         int             `json:"line"`
-	Name         string          `json:"name,omitempty"`
-	Width        int             `json:"width,omitempty"`
-	Height       int             `json:"height,omitempty"`
-	Status       status.Status   `json:"status"`
-	Solution     []string        `json:"solution,omitempty"`
-	Solutions    [][]string      `json:"solutions,omitempty"`
-	Count        int             `json:"count"`
-	LineSolvable bool            `json:"line_solvable"`
-	Error        string          `json:"error,omitempty"`
-	Steps        []nonogram.Step `json:"steps,omitempty"`
-	Explained    *bool           `json:"explained,omitempty"`
-	Stats        *nonoStats      `json:"stats,omitempty"`
-	summary      string
-	rows         []string // the explanation's last picture
-}
-
-type nonoStats struct {
-	LineSolves int64   `json:"line_solves"`
-	Probes     int64   `json:"probes"`
-	Nodes      int64   `json:"nodes"`
-	MaxDepth   int     `json:"max_depth"`
-	TimeMS     float64 `json:"time_ms"`
+	nonogram.Report
+	summary string
+	rows    []string // the explanation's last picture
 }
 
 func (c *nonoSolveCmd) run(e *env, v *verb, files []string) int {
@@ -241,7 +210,7 @@ func (c *nonoSolveCmd) run(e *env, v *verb, files []string) int {
 	opened := e.eachNonogram("nonogram solve", files, c.from.nonogramFormat(), func() { out.Flush() },
 		func(name string, p *nonogram.Puzzle, bad error) bool {
 			if bad != nil {
-				emit(&nonoRecord{File: name, Line: errLine(bad), Status: status.Invalid, Error: bad.Error()})
+				emit(&nonoRecord{Report: *nonogram.ErrorReport(name, bad)})
 				return true
 			}
 			rec := c.solve(e.ctx, name, p, opt, many)
@@ -268,39 +237,12 @@ func (c *nonoSolveCmd) run(e *env, v *verb, files []string) int {
 }
 
 func (c *nonoSolveCmd) solve(ctx context.Context, file string, p *nonogram.Puzzle, opt nonogram.Options, many bool) *nonoRecord {
-	rec := &nonoRecord{File: file, Line: p.Line, Name: p.Name, Width: p.Width(), Height: p.Height()}
-	sctx := ctx
-	if c.timeout > 0 {
-		var cancel context.CancelFunc
-		sctx, cancel = context.WithTimeout(ctx, c.timeout)
-		defer cancel()
-	}
-	res, err := nonogram.Solve(sctx, p, opt)
-	rec.Status, rec.Count, rec.LineSolvable = res.Status, len(res.Solutions), res.LineSolvable
-	switch {
-	case res.Status == status.Invalid:
-		rec.Error = err.Error()
-		return rec
-	case res.Status == status.Timeout:
-		rec.Error = fmt.Sprintf("no answer within %v", c.timeout)
-	case err != nil:
-		rec.Error = err.Error()
-	}
-	rec.Stats = &nonoStats{LineSolves: res.Stats.LineSolves, Probes: res.Stats.Probes, Nodes: res.Stats.Nodes,
-		MaxDepth: res.Stats.MaxDepth, TimeMS: ms(res.Stats.Time)}
-	if len(res.Solutions) > 0 {
-		rec.Solution = res.Solutions[0].Rows()
-	}
-	if many {
-		for _, g := range res.Solutions {
-			rec.Solutions = append(rec.Solutions, g.Rows())
-		}
-	}
-	if c.explain && res.Status != status.Timeout {
-		ex, err := nonogram.Explain(sctx, p)
-		rec.Steps, rec.summary, rec.rows = ex.Steps, ex.Summary(), ex.Rows
-		solved := ex.Solved
-		rec.Explained = &solved
+	rep, ex, err := nonogram.SolveReport(ctx, file, p, nonogram.ReportOptions{
+		Limit: opt.Limit, ListAll: many, Explain: c.explain, Timeout: c.timeout,
+	})
+	rec := &nonoRecord{Report: *rep}
+	if ex != nil {
+		rec.summary, rec.rows = ex.Summary(), ex.Rows
 		if err != nil {
 			rec.summary = "explanation interrupted: " + err.Error()
 		}

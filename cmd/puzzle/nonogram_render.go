@@ -26,9 +26,10 @@ it has none, the empty grid is drawn and the exit status is 1. --blank
 draws the empty grid without solving, to print and solve by hand.
 
 Text goes to stdout unless -o is given. SVG and PNG go to -o FILE, or to
-stdout when it is not a terminal. With several puzzles and -o, each gets
-its own file: FILE-1.png, FILE-2.png, ... Files are written whole or not at
-all (through a temporary file and a rename).
+stdout when it is not a terminal and there is one picture (images back to
+back would make no valid file). With several puzzles and -o, each gets its
+own file: FILE-1.png, FILE-2.png, ... Files are written whole or not at all
+(through a temporary file and a rename).
 
 Examples:
 
@@ -119,6 +120,10 @@ func (c *nonoRenderCmd) run(e *env, v *verb, files []string) int {
 		e.errorf("nonogram render: interrupted")
 		return exitFail
 	}
+	if binary && c.out == "" && len(drawings) > 1 {
+		e.errorf("nonogram render: %d pictures would go to stdout as one stream; use -o FILE to write FILE-1, FILE-2, ...", len(drawings))
+		return exitUsage
+	}
 	for i, d := range drawings {
 		switch {
 		case c.out == "" && !binary:
@@ -168,12 +173,10 @@ func (c *nonoRenderCmd) board(e *env, name string, p *nonogram.Puzzle) (*nonogra
 	case status.Unique:
 		return nonogram.BoardOf(res.Solutions[0]), true
 	case status.Multiple:
-		b := nonogram.BoardOf(res.Solutions[0])
-		other := res.Solutions[1]
+		b := nonogram.CommonBoard(res.Solutions...)
 		differ := 0
-		for i, filled := range other.Cells {
-			if filled != res.Solutions[0].Cells[i] {
-				b.Cells[i] = nonogram.Unknown
+		for _, v := range b.Cells {
+			if v == nonogram.Unknown {
 				differ++
 			}
 		}

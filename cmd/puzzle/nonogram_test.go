@@ -51,7 +51,7 @@ func nonoExampleFiles(t *testing.T) []string {
 // check the counters' values where they mean something.
 var (
 	nonoTimeMSRE  = regexp.MustCompile(`"time_ms":[-+0-9.eE]+`)
-	nonoCounterRE = regexp.MustCompile(`"(line_solves|probes|nodes|max_depth)":\d+`)
+	nonoCounterRE = regexp.MustCompile(`"(line_solves|probes|nodes|max_depth|conflicts)":\d+`)
 )
 
 func nonoNormalise(s string) string {
@@ -88,6 +88,7 @@ type nonoRecordJSON struct {
 		Probes     *int64   `json:"probes"`
 		Nodes      *int64   `json:"nodes"`
 		MaxDepth   *int     `json:"max_depth"`
+		Conflicts  *int64   `json:"conflicts"`
 		TimeMS     *float64 `json:"time_ms"`
 	} `json:"stats"`
 }
@@ -422,6 +423,10 @@ func TestNonoGolden(t *testing.T) {
 		{"render-statuses", []string{"nonogram", "render", statuses}},
 		{"render-two", []string{"nonogram", "render", nonoFile("two.txt")}},
 		{"render-bad", []string{"nonogram", "render", nonoFile("bad.txt")}},
+		{"colour-explain", []string{"nonogram", "solve", "--explain", nonoExample("colour.xml")}},
+		{"colour-render", []string{"nonogram", "render", nonoExample("colour.xml")}},
+		{"colour-convert-xml", []string{"nonogram", "convert", "--to", "xml", nonoExample("colour.xml")}},
+		{"colour-convert-non", []string{"nonogram", "convert", "--to", "non", nonoExample("colour.xml")}},
 		{"help-nonogram", []string{"help", "nonogram"}},
 		{"help-nonogram-solve", []string{"help", "nonogram", "solve"}},
 		{"help-nonogram-render", []string{"help", "nonogram", "render"}},
@@ -1095,6 +1100,15 @@ func TestNonoRenderFiles(t *testing.T) {
 				if got := string(must(os.ReadFile(filepath.Join(dir, "all-1.txt")))); got != alone {
 					t.Errorf("all-1.txt:\n%s\nwant:\n%s", got, alone)
 				}
+			}
+		}
+	})
+	t.Run("several images to stdout", func(t *testing.T) {
+		t.Parallel()
+		for _, kind := range []string{"--svg", "--png"} {
+			out, errOut, code := runCmd(t, "", "nonogram", "render", kind, heart, heart)
+			if code != exitUsage || out != "" || !strings.Contains(errOut, "2 pictures would go to stdout as one stream; use -o FILE") {
+				t.Errorf("%s with two puzzles: exit %d, %d bytes on stdout, stderr %q", kind, code, len(out), errOut)
 			}
 		}
 	})

@@ -2,13 +2,11 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"time"
 
@@ -204,42 +202,12 @@ func (c *solveCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.explain, "explain", false, "show the logical steps a person would take")
 }
 
-// solveRecord is the JSON object of one puzzle.
+// solveRecord is the JSON object of one puzzle (sudoku.Report) and what
+// the human output needs besides.
 type solveRecord struct {
-	File        string        `json:"file"`
-	Line        int           `json:"line"`
-	Name        string        `json:"name,omitempty"`
-	Size        int           `json:"size,omitempty"`
-	Status      status.Status `json:"status"`
-	Solution    [][]int       `json:"solution,omitempty"`
-	Solutions   [][][]int     `json:"solutions,omitempty"`
-	Count       int           `json:"count"`
-	Error       string        `json:"error,omitempty"`
-	Steps       []string      `json:"steps,omitempty"`
-	Stuck       bool          `json:"stuck,omitempty"`
-	ExplainErr  string        `json:"explain_error,omitempty"`
-	Stats       *statsRecord  `json:"stats,omitempty"`
+	sudoku.Report
 	elapsed     time.Duration
-	explanation *explanation
-}
-
-type statsRecord struct {
-	Nodes     int64   `json:"nodes"`
-	Conflicts int64   `json:"conflicts"`
-	Solver    string  `json:"solver"`
-	TimeMS    float64 `json:"time_ms"`
-}
-
-// rows splits a row-major grid into rows of ints for JSON.
-func rows(cells []uint8, n int) [][]int {
-	g := make([][]int, n)
-	for r := range n {
-		g[r] = make([]int, n)
-		for c := range n {
-			g[r][c] = int(cells[r*n+c])
-		}
-	}
-	return g
+	explanation *sudoku.Explanation
 }
 
 // tally counts puzzles by status.
@@ -329,7 +297,7 @@ func (c *solveCmd) run(e *env, v *verb, files []string) int {
 
 	opened := e.eachPuzzle("sudoku solve", files, func() { out.Flush() }, func(name string, p *sudoku.Puzzle, se *sudoku.SyntaxError) bool {
 		if se != nil {
-			emit(&solveRecord{File: name, Line: se.Line, Status: status.Invalid, Error: se.Error()}, nil, nil)
+			emit(&solveRecord{Report: *sudoku.SyntaxReport(name, se)}, nil, nil)
 			return true
 		}
 		rec, sols := c.solve(e.ctx, name, p, opt, many)
@@ -358,48 +326,12 @@ func (c *solveCmd) run(e *env, v *verb, files []string) int {
 
 // solve solves one puzzle and returns its record and the solutions found.
 func (c *solveCmd) solve(ctx context.Context, file string, p *sudoku.Puzzle, opt sudoku.Options, many bool) (*solveRecord, [][]uint8) {
-	n := p.Size()
-	rec := &solveRecord{File: file, Line: p.Line, Name: p.Name, Size: n}
-	sctx := ctx
-	if c.timeout > 0 {
-		var cancel context.CancelFunc
-		sctx, cancel = context.WithTimeout(ctx, c.timeout)
-		defer cancel()
-	}
-	res, err := sudoku.Solve(sctx, p, opt)
-	// The order in which a search finds solutions is its own business:
-	// sorted, the output depends only on the puzzle.
-	slices.SortFunc(res.Solutions, bytes.Compare)
-	rec.Status = res.Status
-	rec.Count = len(res.Solutions)
-	switch {
-	case res.Status == status.Invalid:
-		rec.Error = fmt.Sprintf("sudoku: %s:%d: %v", file, p.Line, err)
+	rep, res, ex := sudoku.SolveReport(ctx, file, p, sudoku.ReportOptions{
+		Limit: opt.Limit, ListAll: many, Explain: c.explain, Timeout: c.timeout,
+	})
+	rec := &solveRecord{Report: *rep, elapsed: res.Stats.Time, explanation: ex}
+	if rep.Status == status.Invalid {
 		return rec, nil
-	case res.Status == status.Timeout:
-		rec.Error = fmt.Sprintf("no answer within %v", c.timeout)
-	case err != nil:
-		rec.Error = err.Error()
-	}
-	rec.Stats = &statsRecord{Nodes: res.Stats.Nodes, Conflicts: res.Stats.Conflicts, Solver: res.Stats.Solver, TimeMS: ms(res.Stats.Time)}
-	rec.elapsed = res.Stats.Time
-	if len(res.Solutions) > 0 {
-		rec.Solution = rows(res.Solutions[0], n)
-	}
-	if many {
-		rec.Solutions = make([][][]int, len(res.Solutions))
-		for i, s := range res.Solutions {
-			rec.Solutions[i] = rows(s, n)
-		}
-	}
-	if c.explain && res.Status != status.Timeout {
-		ex, err := explainPuzzle(sctx, p)
-		rec.explanation = &ex
-		rec.Steps, rec.Stuck = ex.steps, !ex.solved
-		if err != nil {
-			rec.ExplainErr = err.Error()
-			rec.Stuck = false
-		}
 	}
 	return rec, res.Solutions
 }
@@ -447,13 +379,13 @@ func (c *solveCmd) writeHuman(w io.Writer, rec *solveRecord, p *sudoku.Puzzle, s
 	}
 	fmt.Fprintf(w, "%s, %s in %s (%s)\n", head, what, fmtDuration(rec.elapsed), stats)
 	if ex := rec.explanation; ex != nil {
-		for i, s := range ex.steps {
-			fmt.Fprintf(w, "%4d. %s\n", i+1, s)
+		for i, s := range ex.Steps {
+			fmt.Fprintf(w, "%4d. %s\n", i+1, s.Text)
 		}
 		if rec.ExplainErr != "" {
 			fmt.Fprintf(w, "      %s\n", strings.TrimPrefix(rec.ExplainErr, "sudoku: "))
 		} else {
-			fmt.Fprintf(w, "      %s\n", ex.summary)
+			fmt.Fprintf(w, "      %s\n", ex.Summary())
 		}
 	}
 	f := c.format.format()

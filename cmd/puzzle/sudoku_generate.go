@@ -98,23 +98,6 @@ func (c *generateCmd) define(fs *flag.FlagSet) {
 	fs.DurationVar(&c.check, "check-timeout", 0, "time `D` for each uniqueness check; 0: 50ms for 25×25")
 }
 
-// generateRecord is the JSON object of one generated puzzle.
-type generateRecord struct {
-	Seed       uint64        `json:"seed"`
-	Size       int           `json:"size"`
-	Givens     int           `json:"givens"`
-	Line       string        `json:"line,omitempty"`
-	Puzzle     [][]int       `json:"puzzle"`
-	Solution   [][]int       `json:"solution"`
-	Difficulty string        `json:"difficulty"`
-	Rating     sudoku.Rating `json:"rating"`
-	Minimal    bool          `json:"minimal"`
-	Attempts   int           `json:"attempts"`
-	Checks     int           `json:"checks"`
-	TimeMS     float64       `json:"time_ms"`
-	Error      string        `json:"error,omitempty"`
-}
-
 func (c *generateCmd) run(e *env, v *verb, operands []string) int {
 	if len(operands) > 0 {
 		return v.usageError(e, "unexpected argument %q", operands[0])
@@ -173,14 +156,7 @@ func (c *generateCmd) run(e *env, v *verb, operands []string) int {
 		p := g.Puzzle
 		n := p.Size()
 		if c.json {
-			rec := generateRecord{
-				Seed: s, Size: n, Givens: p.Givens(), Puzzle: rows(p.Cells, n), Solution: rows(g.Solution, n),
-				Difficulty: g.Rating.Difficulty.String(), Rating: g.Rating, Minimal: g.Minimal,
-				Attempts: g.Attempts, Checks: g.Checks, TimeMS: ms(elapsed),
-			}
-			if n <= 61 {
-				rec.Line = p.String()
-			}
+			rec := g.Report(s, elapsed)
 			if err != nil {
 				rec.Error = errText(err)
 			}

@@ -1,0 +1,105 @@
+package nonogram
+
+import "puzzle/internal/sat"
+
+// Clause-learning search, for the puzzles that depth-first search with
+// probing does not finish quickly (random pictures of middling density
+// above all, where a wrong guess high in the tree is refuted again and
+// again in every subtree below it). Each line becomes the clauses of its
+// automaton (line_automaton.go), over one variable per cell, and a CDCL
+// solver (package internal/sat) finds pictures; each picture found is
+// blocked by a clause so that the next call finds another, until the limit
+// or a proof that no other exists. Learned clauses carry what a refuted
+// guess taught to every other part of the search, which is what the
+// depth-first search lacks.
+
+// cdclSearch finds up to limit (< 0: all) pictures that extend the
+// propagated state st and differ from those in found, which it returns
+// with them. stopped reports that stop asked to give up first.
+func (g *grid) cdclSearch(st *state, found []*Grid, limit int, stop func() bool) (sols []*Grid, stopped bool, conflicts int64) {
+	sols = found
+	s := sat.New()
+	for range g.w * g.h {
+		s.NewVar()
+	}
+	top := sat.Pos(s.NewVar())
+	s.AddClause(top)
+	cellLit := func(r, c int) sat.Lit { return sat.Pos(r*g.w + c) }
+	knownAt := func(r, c int) int8 {
+		known, filled := g.cell(st, r, c)
+		switch {
+		case !known:
+			return 0
+		case filled:
+			return 1
+		}
+		return -1
+	}
+	for r := range g.h {
+		for c := range g.w {
+			if k := knownAt(r, c); k != 0 {
+				l := cellLit(r, c)
+				if k < 0 {
+					l = l.Not()
+				}
+				s.AddClause(l)
+			}
+		}
+	}
+	for l := range g.h + g.w {
+		n := g.w
+		at := func(i int) (int, int) { return l, i }
+		if l >= g.h {
+			n = g.h
+			at = func(i int) (int, int) { return i, l - g.h }
+		}
+		value := func(i, col int) sat.Lit {
+			x := cellLit(at(i))
+			if col == 0 {
+				return x.Not()
+			}
+			return x
+		}
+		allowed := func(i, col int) bool {
+			k := knownAt(at(i))
+			return k == 0 || (k > 0) == (col > 0)
+		}
+		if !encodeLine(s, top, g.clues[l], nil, n, 2, value, allowed) {
+			return sols, false, s.Stats().Conflicts
+		}
+	}
+	var block []sat.Lit
+	blockPicture := func(pic *Grid) {
+		block = block[:0]
+		for r := range g.h {
+			for c := range g.w {
+				if knownAt(r, c) == 0 {
+					l := cellLit(r, c)
+					if pic.At(r, c) {
+						l = l.Not()
+					}
+					block = append(block, l)
+				}
+			}
+		}
+		s.AddClause(block...)
+	}
+	for _, pic := range found {
+		blockPicture(pic)
+	}
+	for limit < 0 || len(sols) < limit {
+		switch s.Solve(stop) {
+		case sat.Interrupted:
+			return sols, true, s.Stats().Conflicts
+		case sat.Unsatisfiable:
+			return sols, false, s.Stats().Conflicts
+		}
+		pic := NewGrid(g.w, g.h)
+		for i := range pic.Cells {
+			pic.Cells[i] = s.Value(i)
+		}
+		sols = append(sols, pic)
+		blockPicture(pic)
+	}
+	return sols, false, s.Stats().Conflicts
+}

@@ -1,0 +1,26 @@
+// Package web serves the puzzle families over HTTP: a JSON API that
+// mirrors the command line (POST /api/{family}/solve takes a puzzle in any
+// format the CLI reads and returns the object `puzzle {family} solve
+// --json` prints, plus the family's other verbs), its OpenAPI 3
+// description at /api/openapi.json, and one page with a tab per family,
+// written in plain HTML, CSS and JavaScript and embedded in the binary.
+//
+// The server holds nothing puzzle-specific beyond calling the family
+// packages: each family is one file (sudoku.go, nonogram.go) that registers
+// its routes and the name of its tab, whose script is static/{family}.js.
+//
+// Every request body is capped (Config.MaxBody, 413 beyond it). Work that
+// can take long (solving, generating, explaining) runs under a time limit
+// (Config.Timeout, 504 when it runs out) and through a bounded pool of
+// workers with a bounded queue in front (Config.Workers, Config.Queue):
+// a request that finds the queue full, or waits longer than the time
+// limit for a worker, gets 503 with a Retry-After header. Bad input gets
+// 400 and a JSON object with an "error" message; a panic in a handler is
+// caught, logged and answered with 500, so that one bad request cannot take
+// the server down. Every request is logged with log/slog.
+//
+// The design follows the usual shape of a Go HTTP service: net/http's
+// pattern-matching ServeMux, http.MaxBytesReader for the body limit, a
+// channel semaphore for the worker pool, and http.Server.Shutdown for a
+// graceful stop (Serve).
+package web

@@ -1,0 +1,357 @@
+package web
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"puzzle/internal/status"
+	"puzzle/nonogram"
+)
+
+func init() {
+	register(family{name: "nonogram", title: "Nonogram", order: 20, routes: nonogramRoutes})
+}
+
+// maxDrawCells bounds the pictures drawn over HTTP: an SVG has an element
+// per filled cell.
+const maxDrawCells = 512 * 512
+
+func nonogramFormatNames() []string {
+	var names []string
+	for _, f := range nonogram.Formats {
+		names = append(names, string(f))
+	}
+	return names
+}
+
+var (
+	formatParam = param{name: "format", kind: "string",
+		description: "input format (default auto: detected from the name's extension or the content)",
+		choices:     append([]string{"auto"}, nonogramFormatNames()...)}
+	nonoNameParam = param{name: "name", kind: "string",
+		description: "the file name of the puzzle, as the record's \"file\"; its extension (.non, .xml, ...) names the format"}
+)
+
+const nonogramBody = "one nonogram in any format the CLI reads: plain, webpbn XML, .non, .nin, .cwd, .mk, TAAI or picross-solver"
+
+func nonogramRoutes() []*route {
+	return []*route{
+		{
+			method: "POST", path: "/api/nonogram/solve",
+			summary: "Solve a nonogram, proving uniqueness",
+			description: "Returns the object `puzzle nonogram solve --json` prints: file, line, name, width, height, status " +
+				"(unique, multiple, none, solved, invalid, timeout), solution (rows of '#' and '.'), solutions (with limit ≥ 2), " +
+				"count, line_solvable, error, steps and explained (with explain) and stats. Status 400 carries the record of an " +
+				"invalid puzzle, 504 that of a timeout.",
+			params: []param{formatParam, nonoNameParam, limitParam, explainParam},
+			body:   nonogramBody,
+			result: "the solve record", heavy: true,
+			handle: nonogramSolve,
+		},
+		{
+			method: "POST", path: "/api/nonogram/explain",
+			summary: "The puzzle's clues and the solver's deductions, step by step",
+			description: "Line solving, then probing single cells both ways and trying the placements of lines, as " +
+				"`puzzle nonogram solve --explain` shows it. Each step lists the cells it fills and empties ([row, column], " +
+				"0-based), so a client can replay the solve line by line. picture is the grid after the last step ('?' undecided).",
+			params: []param{formatParam, nonoNameParam},
+			body:   nonogramBody,
+			result: `{"width": 5, "height": 5, "rows": [[3], ...], "cols": [...], "steps": [...], "picture": [...], "solved": true, "contradiction": false, "summary": "..."}`,
+			heavy:  true,
+			handle: nonogramExplain,
+		},
+		{
+			method: "POST", path: "/api/nonogram/clues",
+			summary: "The clues of a picture",
+			description: "The body is a picture, one line per row: '#', 'X', 'x' or '1' for a filled cell, '.', '0', '-', '_' " +
+				"or a space for an empty one; short lines end in empty cells. Returns the clues and the puzzle written in a format.",
+			params: []param{
+				{name: "to", kind: "string", description: "format of the text returned (default plain)", choices: nonogramFormatNames()},
+				{name: "title", kind: "string", description: "the puzzle's title, for the formats that store one"},
+			},
+			body:   "a picture: one line of '#' and '.' per row",
+			result: `{"width": 7, "height": 5, "rows": [[2, 2], ...], "cols": [...], "format": "plain", "text": "5 7\n2 2\n..."}`,
+			handle: nonogramClues,
+		},
+		{
+			method: "POST", path: "/api/nonogram/render",
+			summary: "Draw the solved picture with its clues (SVG, PNG or text)",
+			description: "Solves the puzzle and draws it as `puzzle nonogram render` does: with several pictures, the cells " +
+				"where two differ are undecided (grey); with none, the empty grid. The header X-Puzzle-Status gives the status. " +
+				fmt.Sprintf("Pictures over %d cells are refused (422).", maxDrawCells),
+			params: []param{
+				formatParam, nonoNameParam,
+				{name: "to", kind: "string", description: "svg (default), png or text", choices: []string{"svg", "png", "text"}},
+				{name: "cell", kind: "integer", description: "cell size in pixels, 4..64 (default 16)"},
+				{name: "blank", kind: "boolean", description: "draw the empty grid without solving"},
+				{name: "no_clues", kind: "boolean", description: "draw the grid only"},
+			},
+			body:     nonogramBody,
+			produces: "image/svg+xml",
+			result:   "the drawing: image/svg+xml, image/png or text/plain",
+			heavy:    true,
+			handle:   nonogramRender,
+		},
+		{
+			method: "POST", path: "/api/nonogram/convert",
+			summary:     "Rewrite a nonogram in another format",
+			description: "As `puzzle nonogram convert`: goals, titles and authors are kept where the target format has a place for them.",
+			params: []param{
+				formatParam,
+				{name: "to", kind: "string", description: "output format (required)", choices: nonogramFormatNames()},
+			},
+			body:     nonogramBody,
+			produces: "text/plain; charset=utf-8",
+			result:   "the puzzle in the format asked for",
+			handle:   nonogramConvert,
+		},
+	}
+}
+
+// readNonogram reads the one puzzle of the body. On failure it returns the
+// reply to send: 400, with the record of a malformed puzzle when record is
+// true.
+func readNonogram(c *call, record bool) (string, *nonogram.Puzzle, *reply) {
+	name := c.text("name", "request")
+	format := c.choice("format", "auto", formatParam.choices)
+	if c.bad != nil {
+		r := failf(http.StatusBadRequest, "%v", c.bad)
+		return name, nil, &r
+	}
+	if format == "auto" {
+		format = ""
+	}
+	rd := nonogram.NewReader(bytes.NewReader(c.body), name, nonogram.Format(format))
+	p, err := rd.Next()
+	var se *nonogram.SyntaxError
+	var ce *nonogram.ClueError
+	puzzleErr := errors.As(err, &se) || errors.As(err, &ce)
+	switch {
+	case err == io.EOF && format != "":
+		r := failf(http.StatusBadRequest, "no puzzle in the request body (read as %s)", format)
+		return name, nil, &r
+	case err == io.EOF:
+		r := failf(http.StatusBadRequest, "no puzzle in the request body")
+		return name, nil, &r
+	case puzzleErr && record:
+		r := jsonReply(http.StatusBadRequest, nonogram.ErrorReport(name, err))
+		return name, nil, &r
+	case err != nil:
+		r := failf(http.StatusBadRequest, "%v", err)
+		return name, nil, &r
+	}
+	if q, err := rd.Next(); err != io.EOF {
+		where := ""
+		if q != nil && q.Line > 0 {
+			where = fmt.Sprintf(" (another starts at line %d)", q.Line)
+		}
+		r := failf(http.StatusBadRequest, "the body holds more than one puzzle%s: send one per request", where)
+		return name, nil, &r
+	}
+	return name, p, nil
+}
+
+func nonogramSolve(c *call) reply {
+	limit := c.integer("limit", 0, 0, maxListed)
+	explain := c.flag("explain")
+	name, p, bad := readNonogram(c, true)
+	if bad != nil {
+		return *bad
+	}
+	if c.bad != nil {
+		return reply{}
+	}
+	rep, _, _ := nonogram.SolveReport(c.ctx, name, p, nonogram.ReportOptions{
+		Limit: limit, ListAll: limit >= 2, Explain: explain, Timeout: c.timeout,
+	})
+	return jsonReply(codeOf(rep.Status), rep)
+}
+
+// explainReply is the answer of /api/nonogram/explain.
+type explainReply struct {
+	Name          string          `json:"name,omitempty"`
+	Width         int             `json:"width"`
+	Height        int             `json:"height"`
+	Rows          [][]int         `json:"rows"`
+	Cols          [][]int         `json:"cols"`
+	Steps         []nonogram.Step `json:"steps"`
+	Picture       []string        `json:"picture"`
+	Solved        bool            `json:"solved"`
+	Contradiction bool            `json:"contradiction"`
+	Summary       string          `json:"summary"`
+	Error         string          `json:"error,omitempty"`
+}
+
+// clueLists returns clues with an empty list, not null, for an empty line.
+func clueLists(clues [][]int) [][]int {
+	out := make([][]int, len(clues))
+	for i, c := range clues {
+		out[i] = append([]int{}, c...)
+	}
+	return out
+}
+
+func nonogramExplain(c *call) reply {
+	_, p, bad := readNonogram(c, false)
+	if bad != nil {
+		return *bad
+	}
+	ex, err := nonogram.Explain(c.ctx, p)
+	if errors.Is(err, nonogram.ErrColorExplain) {
+		return failf(http.StatusUnprocessableEntity, "%s", strings.TrimPrefix(err.Error(), "nonogram: "))
+	}
+	rep := explainReply{
+		Name: p.Name, Width: p.Width(), Height: p.Height(), Rows: clueLists(p.Rows), Cols: clueLists(p.Cols),
+		Steps: ex.Steps, Picture: ex.Rows, Solved: ex.Solved, Contradiction: ex.Contradiction, Summary: ex.Summary(),
+	}
+	if rep.Steps == nil {
+		rep.Steps = []nonogram.Step{}
+	}
+	if err != nil {
+		rep.Error = fmt.Sprintf("no full explanation within %v: %d steps so far", c.timeout, len(ex.Steps))
+		return jsonReply(http.StatusGatewayTimeout, rep)
+	}
+	return jsonReply(http.StatusOK, rep)
+}
+
+// cluesReply is the answer of /api/nonogram/clues.
+type cluesReply struct {
+	Width  int     `json:"width"`
+	Height int     `json:"height"`
+	Rows   [][]int `json:"rows"`
+	Cols   [][]int `json:"cols"`
+	Format string  `json:"format"`
+	Text   string  `json:"text"`
+}
+
+// readPicture reads a picture of '#' and '.' lines.
+func readPicture(body []byte) (*nonogram.Grid, error) {
+	var lines []string
+	sc := bufio.NewScanner(bytes.NewReader(body))
+	sc.Buffer(nil, nonogram.MaxSide+2)
+	for sc.Scan() {
+		lines = append(lines, strings.TrimRight(sc.Text(), " \t\r"))
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("line %d: %v (a row has at most %d cells)", len(lines)+1, err, nonogram.MaxSide)
+	}
+	first := 0
+	for first < len(lines) && lines[first] == "" {
+		first++
+	}
+	last := len(lines)
+	for last > first && lines[last-1] == "" {
+		last--
+	}
+	lines = lines[first:last]
+	width := 0
+	for _, l := range lines {
+		width = max(width, len([]rune(l)))
+	}
+	switch {
+	case len(lines) == 0 || width == 0:
+		return nil, errors.New("the picture is empty: draw at least one row of '#' and '.'")
+	case len(lines) > nonogram.MaxSide || width > nonogram.MaxSide:
+		return nil, fmt.Errorf("the picture is %d×%d: larger than %d", len(lines), width, nonogram.MaxSide)
+	}
+	g := nonogram.NewGrid(width, len(lines))
+	for r, l := range lines {
+		for c, ch := range []rune(l) {
+			switch ch {
+			case '#', 'X', 'x', '1', '█':
+				g.Set(r, c, true)
+			case '.', '0', '-', '_', ' ':
+			default:
+				return nil, fmt.Errorf("line %d, column %d: %q is neither filled ('#') nor empty ('.')", first+r+1, c+1, ch)
+			}
+		}
+	}
+	return g, nil
+}
+
+func nonogramClues(c *call) reply {
+	to := c.choice("to", string(nonogram.FormatPlain), nonogramFormatNames())
+	title := c.text("title", "")
+	if c.bad != nil {
+		return reply{}
+	}
+	g, err := readPicture(c.body)
+	if err != nil {
+		return failf(http.StatusBadRequest, "%v", err)
+	}
+	p := g.Clues()
+	p.Name, p.Goal = title, g
+	var text bytes.Buffer
+	if err := p.Format(&text, nonogram.Format(to)); err != nil {
+		return failf(http.StatusUnprocessableEntity, "%v", err)
+	}
+	return jsonReply(http.StatusOK, cluesReply{Width: g.Width, Height: g.Height, Rows: clueLists(p.Rows), Cols: clueLists(p.Cols),
+		Format: to, Text: text.String()})
+}
+
+func nonogramRender(c *call) reply {
+	to := c.choice("to", "svg", []string{"svg", "png", "text"})
+	cell := c.integer("cell", 16, 4, 64)
+	blank, noClues := c.flag("blank"), c.flag("no_clues")
+	_, p, bad := readNonogram(c, false)
+	if bad != nil {
+		return *bad
+	}
+	if c.bad != nil {
+		return reply{}
+	}
+	if cells := p.Width() * p.Height(); to != "text" && cells > maxDrawCells {
+		return failf(http.StatusUnprocessableEntity, "a %d×%d picture is too large to draw here (%d cells, the limit is %d): use puzzle nonogram render",
+			p.Height(), p.Width(), cells, maxDrawCells)
+	}
+	var board *nonogram.Board
+	st := status.Unknown
+	if !blank {
+		res, _ := nonogram.Solve(c.ctx, p, nonogram.Options{})
+		st = res.Status
+		switch res.Status {
+		case status.Unique:
+			board = nonogram.BoardOf(res.Solutions[0])
+		case status.Multiple:
+			board = nonogram.CommonBoard(res.Solutions...)
+		case status.Timeout:
+			return failf(http.StatusGatewayTimeout, "no answer within %v", c.timeout)
+		}
+	}
+	render, ct := nonogram.RenderSVG, "image/svg+xml"
+	switch to {
+	case "png":
+		render, ct = nonogram.RenderPNG, "image/png"
+	case "text":
+		render, ct = nonogram.RenderText, "text/plain; charset=utf-8"
+	}
+	var out bytes.Buffer
+	if err := render(&out, p, board, nonogram.RenderOptions{CellSize: cell, NoClues: noClues}); err != nil {
+		return failf(http.StatusUnprocessableEntity, "%v", err)
+	}
+	return reply{contentType: ct, raw: out.Bytes(), header: map[string]string{"X-Puzzle-Status": st.String()}}
+}
+
+func nonogramConvert(c *call) reply {
+	to := c.choice("to", "", nonogramFormatNames())
+	if _, ok := c.query["to"]; !ok {
+		return failf(http.StatusBadRequest, "parameter to is required: one of %s", strings.Join(nonogramFormatNames(), ", "))
+	}
+	_, p, bad := readNonogram(c, false)
+	if bad != nil {
+		return *bad
+	}
+	if c.bad != nil {
+		return reply{}
+	}
+	var out bytes.Buffer
+	if err := p.Format(&out, nonogram.Format(to)); err != nil {
+		return failf(http.StatusUnprocessableEntity, "%v", err)
+	}
+	return reply{contentType: "text/plain; charset=utf-8", raw: out.Bytes()}
+}

@@ -1,0 +1,298 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image/png"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"puzzle/internal/status"
+	"puzzle/nonogram"
+)
+
+// nonogramHeart is a heart in the plain format: unique and line-solvable.
+const nonogramHeart = "5 7\n2 2\n7\n5\n3\n1\n1\n3\n4\n4\n4\n3\n1\n"
+
+// heartPicture is its picture.
+var heartPicture = []string{".##.##.", "#######", ".#####.", "..###..", "...#..."}
+
+func parseNonogram(t *testing.T, text string) *nonogram.Puzzle {
+	t.Helper()
+	p, err := nonogram.Parse(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// gridFromRows reads rows of '#' and '.'.
+func gridFromRows(rows []string) *nonogram.Grid {
+	if len(rows) == 0 {
+		return nil
+	}
+	g := nonogram.NewGrid(len(rows[0]), len(rows))
+	for r, row := range rows {
+		for c, ch := range row {
+			g.Set(r, c, ch == '#')
+		}
+	}
+	return g
+}
+
+func TestNonogramSolve(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, Config{})
+	heartNON := "width 7\nheight 5\nrows\n2,2\n7\n5\n3\n1\ncolumns\n1\n3\n4\n4\n4\n3\n1\n"
+	for _, tc := range []struct {
+		name, query, body string
+		code              int
+		status            status.Status
+		count, listed     int
+	}{
+		{"plain", "", nonogramHeart, 200, status.Unique, 1, 0},
+		{"non by name", "?name=heart.non", heartNON, 200, status.Unique, 1, 0},
+		{"non by format", "?format=non", heartNON, 200, status.Unique, 1, 0},
+		{"non detected", "", heartNON, 200, status.Unique, 1, 0},
+		{"multiple", "", "2 2\n1\n1\n1\n1\n", 200, status.Multiple, 2, 0},
+		{"all", "?limit=10", "2 2\n1\n1\n1\n1\n", 200, status.Multiple, 2, 2},
+		{"none", "", "2 3\n2\n0\n1\n0\n1\n", 200, status.None, 0, 0},
+		{"explain", "?explain=true", nonogramHeart, 200, status.Unique, 1, 0},
+		{"bad clue", "", "1 2\n3\n1\n1\n", 400, status.Invalid, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := do(t, s, "POST", "/api/nonogram/solve"+tc.query, tc.body)
+			var rep nonogram.Report
+			decode(t, w, &rep)
+			if w.Code != tc.code || rep.Status != tc.status || rep.Count != tc.count || len(rep.Solutions) != tc.listed {
+				t.Fatalf("%d %s count %d listed %d, want %d %s %d %d: %s", w.Code, rep.Status, rep.Count, len(rep.Solutions),
+					tc.code, tc.status, tc.count, tc.listed, w.Body.String())
+			}
+			if tc.status == status.Invalid {
+				if rep.Error == "" {
+					t.Error("no error message")
+				}
+				return
+			}
+			p := parseNonogram(t, tc.body)
+			if tc.count > 0 && !p.Satisfies(gridFromRows(rep.Solution)) {
+				t.Errorf("picture %q does not meet the clues", rep.Solution)
+			}
+			for _, sol := range rep.Solutions {
+				if !p.Satisfies(gridFromRows(sol)) {
+					t.Errorf("listed picture %q does not meet the clues", sol)
+				}
+			}
+			if p.Height() == 5 && strings.Join(rep.Solution, "\n") != strings.Join(heartPicture, "\n") {
+				t.Errorf("heart: %q", rep.Solution)
+			}
+			if strings.Contains(tc.query, "explain") && (len(rep.Steps) == 0 || rep.Explained == nil || !*rep.Explained) {
+				t.Errorf("explain: %d steps", len(rep.Steps))
+			}
+			if strings.Contains(tc.query, "name=") && rep.File != "heart.non" {
+				t.Errorf("file %q", rep.File)
+			}
+		})
+	}
+	for _, tc := range []struct{ name, query, body, msg string }{
+		{"empty", "", "", "no puzzle"},
+		{"two", "", nonogramHeart + nonogramHeart, "more than one puzzle"},
+		{"bad format", "?format=gif", nonogramHeart, `"gif" is not one of auto, plain`},
+		{"wrong format", "?format=xml", nonogramHeart, "no puzzle in the request body (read as xml)"},
+	} {
+		w := do(t, s, "POST", "/api/nonogram/solve"+tc.query, tc.body)
+		if w.Code != http.StatusBadRequest || !strings.Contains(errorOf(t, w), tc.msg) {
+			t.Errorf("%s: %d %q, want 400 saying %q", tc.name, w.Code, w.Body.String(), tc.msg)
+		}
+	}
+}
+
+// permutationPuzzle is the n×n puzzle whose every row and column holds one
+// filled cell: n! pictures, no line-solving progress, and seconds of
+// probing for n = 200 before the search can tell there are two.
+func permutationPuzzle(n int) string {
+	return fmt.Sprintf("%d %d\n", n, n) + strings.Repeat("1\n", 2*n)
+}
+
+func TestNonogramTimeout(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, Config{Timeout: 100 * time.Millisecond})
+	w := do(t, s, "POST", "/api/nonogram/solve", permutationPuzzle(200))
+	var rep nonogram.Report
+	decode(t, w, &rep)
+	if w.Code != http.StatusGatewayTimeout || rep.Status != status.Timeout || rep.Error != "no answer within 100ms" {
+		t.Fatalf("%d %s %q, want 504 timeout", w.Code, rep.Status, rep.Error)
+	}
+	if w := do(t, s, "POST", "/api/nonogram/render", permutationPuzzle(200)); w.Code != http.StatusGatewayTimeout {
+		t.Errorf("render: %d, want 504", w.Code)
+	}
+	if w := do(t, s, "POST", "/api/nonogram/solve", nonogramHeart); w.Code != http.StatusOK {
+		t.Errorf("after a timeout: %d", w.Code)
+	}
+}
+
+func TestNonogramExplain(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, Config{})
+	w := do(t, s, "POST", "/api/nonogram/explain", nonogramHeart)
+	var ex explainReply
+	decode(t, w, &ex)
+	if w.Code != http.StatusOK || !ex.Solved || ex.Width != 7 || ex.Height != 5 || len(ex.Rows) != 5 || len(ex.Cols) != 7 {
+		t.Fatalf("%d %+v", w.Code, ex)
+	}
+	// Replaying the steps, as the page does, decides every cell once and
+	// draws the picture.
+	cells := make([]byte, 35)
+	for i := range cells {
+		cells[i] = '?'
+	}
+	for _, st := range ex.Steps {
+		for k, list := range [][][]int{st.Fill, st.Empty} {
+			for _, rc := range list {
+				i := rc[0]*7 + rc[1]
+				if cells[i] != '?' {
+					t.Fatalf("step %q decides r%dc%d again", st.Text, rc[0]+1, rc[1]+1)
+				}
+				cells[i] = "#."[k]
+			}
+		}
+	}
+	for r := range 5 {
+		if got := string(cells[r*7 : r*7+7]); got != heartPicture[r] || ex.Picture[r] != heartPicture[r] {
+			t.Errorf("row %d: replayed %q, picture %q, want %q", r+1, got, ex.Picture[r], heartPicture[r])
+		}
+	}
+	// No solution: the explanation ends in a contradiction.
+	w = do(t, s, "POST", "/api/nonogram/explain", "2 3\n2\n0\n1\n0\n1\n")
+	decode(t, w, &ex)
+	if w.Code != http.StatusOK || !ex.Contradiction || !strings.HasPrefix(ex.Summary, "No solution") {
+		t.Errorf("none: %d %+v", w.Code, ex)
+	}
+	// Empty clues come as empty lists, not null.
+	w = do(t, s, "POST", "/api/nonogram/explain", "2 3\n0\n3\n1\n1\n1\n")
+	if !strings.Contains(w.Body.String(), `"rows":[[],[3]]`) {
+		t.Errorf("empty clue: %s", w.Body.String())
+	}
+	// A colour puzzle has no explanation: 422, and solve still answers.
+	colour, err := os.ReadFile("../examples/nonogram/colour.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w = do(t, s, "POST", "/api/nonogram/explain", string(colour))
+	if w.Code != http.StatusUnprocessableEntity || !strings.Contains(w.Body.String(), "colour puzzles have no step-by-step explanation") {
+		t.Errorf("colour explain: %d %s", w.Code, w.Body.String())
+	}
+	w = do(t, s, "POST", "/api/nonogram/solve", string(colour))
+	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"solution":["rr.b","r.bb",".gbb","ggg."]`) {
+		t.Errorf("colour solve: %d %s", w.Code, w.Body.String())
+	}
+}
+
+func TestNonogramClues(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, Config{})
+	picture := strings.Join(heartPicture, "\n") + "\n"
+	w := do(t, s, "POST", "/api/nonogram/clues", picture)
+	var c cluesReply
+	decode(t, w, &c)
+	if w.Code != http.StatusOK || c.Width != 7 || c.Height != 5 || c.Format != "plain" {
+		t.Fatalf("%d %+v", w.Code, c)
+	}
+	// The clues read back as the puzzle whose one picture is the drawing.
+	p := parseNonogram(t, c.Text)
+	res, _ := nonogram.Solve(context.Background(), p, nonogram.Options{})
+	if res.Status != status.Unique || strings.Join(res.Solutions[0].Rows(), "\n") != strings.Join(heartPicture, "\n") {
+		t.Errorf("clues solve to %v %v", res.Status, res.Solutions)
+	}
+	// Other characters and short lines.
+	w = do(t, s, "POST", "/api/nonogram/clues?to=non&title=Corner", "\nX\nxx-1\n\n")
+	decode(t, w, &c)
+	if w.Code != http.StatusOK || c.Width != 4 || c.Height != 2 || !strings.Contains(c.Text, "Corner") ||
+		strings.TrimSpace(strings.Join([]string{clueText(c.Rows), clueText(c.Cols)}, "|")) != "1;2 1|2;1;0;1" {
+		t.Errorf("%d %+v", w.Code, c)
+	}
+	for body, msg := range map[string]string{"": "empty", "#?#\n": `line 1, column 2: '?'`, "\n\n": "empty"} {
+		w := do(t, s, "POST", "/api/nonogram/clues", body)
+		if w.Code != http.StatusBadRequest || !strings.Contains(errorOf(t, w), msg) {
+			t.Errorf("%q: %d %q, want 400 saying %q", body, w.Code, w.Body.String(), msg)
+		}
+	}
+}
+
+func clueText(clues [][]int) string {
+	var parts []string
+	for _, c := range clues {
+		parts = append(parts, nonogram.FormatClue(c))
+	}
+	return strings.Join(parts, ";")
+}
+
+func TestNonogramRender(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, Config{})
+	w := do(t, s, "POST", "/api/nonogram/render", nonogramHeart)
+	filled := 0
+	for _, r := range heartPicture {
+		filled += strings.Count(r, "#")
+	}
+	if w.Code != http.StatusOK || w.Header().Get("Content-Type") != "image/svg+xml" || w.Header().Get("X-Puzzle-Status") != "unique" {
+		t.Fatalf("%d %q %q", w.Code, w.Header().Get("Content-Type"), w.Header().Get("X-Puzzle-Status"))
+	}
+	// The SVG draws the same as the library does.
+	var want bytes.Buffer
+	p := parseNonogram(t, nonogramHeart)
+	if err := nonogram.RenderSVG(&want, p, nonogram.BoardOf(gridFromRows(heartPicture)), nonogram.RenderOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if w.Body.String() != want.String() {
+		t.Errorf("SVG differs from RenderSVG of the picture")
+	}
+	w = do(t, s, "POST", "/api/nonogram/render?to=png&cell=8", nonogramHeart)
+	if img, err := png.Decode(w.Body); w.Code != http.StatusOK || err != nil || img.Bounds().Dx() < 7*8 {
+		t.Errorf("png: %d %v", w.Code, err)
+	}
+	w = do(t, s, "POST", "/api/nonogram/render?to=text&blank=1", nonogramHeart)
+	if w.Code != http.StatusOK || strings.Count(w.Body.String(), "?") != 35 || w.Header().Get("X-Puzzle-Status") != "unknown" {
+		t.Errorf("blank text: %d %q", w.Code, w.Body.String())
+	}
+	w = do(t, s, "POST", "/api/nonogram/render?to=text", "2 2\n1\n1\n1\n1\n")
+	if w.Code != http.StatusOK || strings.Count(w.Body.String(), "?") != 4 || w.Header().Get("X-Puzzle-Status") != "multiple" {
+		t.Errorf("multiple: %d %q", w.Code, w.Body.String())
+	}
+	big := "600 600\n" + strings.Repeat("1\n", 1200)
+	if w := do(t, s, "POST", "/api/nonogram/render", big); w.Code != http.StatusUnprocessableEntity {
+		t.Errorf("600×600: %d, want 422", w.Code)
+	}
+	if w := do(t, s, "POST", "/api/nonogram/render?cell=1000", nonogramHeart); w.Code != http.StatusBadRequest {
+		t.Errorf("cell 1000: %d, want 400", w.Code)
+	}
+}
+
+func TestNonogramConvert(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, Config{})
+	for _, f := range nonogram.Formats {
+		w := do(t, s, "POST", "/api/nonogram/convert?to="+string(f), nonogramHeart)
+		if f == nonogram.FormatTAAI { // square puzzles only
+			if w.Code != http.StatusUnprocessableEntity {
+				t.Errorf("taai of a 5×7 puzzle: %d", w.Code)
+			}
+			continue
+		}
+		if w.Code != http.StatusOK {
+			t.Fatalf("%s: %d %s", f, w.Code, w.Body.String())
+		}
+		// Read back in that format, the clues are the same.
+		q, err := nonogram.NewReader(w.Body, "", f).Next()
+		if err != nil || clueText(q.Rows) != clueText(parseNonogram(t, nonogramHeart).Rows) {
+			t.Errorf("%s: read back %v", f, err)
+		}
+	}
+	if w := do(t, s, "POST", "/api/nonogram/convert", nonogramHeart); w.Code != http.StatusBadRequest {
+		t.Errorf("no to: %d", w.Code)
+	}
+}

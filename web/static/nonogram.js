@@ -1,0 +1,437 @@
+// The Nonogram tab: open, paste or draw a puzzle, solve it, and watch the
+// picture fill in following the solver's deductions, step by step.
+"use strict";
+
+Puzzle.register("nonogram", (root) => {
+  const {el, svg, api, message} = Puzzle;
+
+  // Samples, in the plain format ("ROWS COLS", row clues, column clues).
+  const samples = {
+    "Heart": "# heart: unique and line-solvable\n8 9\n2 2\n4 4\n9\n9\n7\n5\n3\n1\n3\n5\n6\n6\n6\n6\n6\n5\n3\n",
+    "Duck": "# duck\n10 10\n3\n5\n2 2\n7\n4\n5 2\n9\n8\n6\n4\n1\n1 2\n8\n10\n2 7\n10\n3 5\n3\n3\n2\n",
+    "Cat": "# cat\n10 10\n1 1\n2 2\n9\n1 2 2 1\n9\n2 2\n7\n5 1\n7 1\n10\n6 1\n2 3 2\n3 4\n3 4\n1 1 4\n3 4\n3 4\n2 3 2\n6 1\n3\n",
+    "Needs probing": "# Unique, but line solving alone stalls: probing a cell finishes it.\n5 5\n3\n1\n2 1\n1\n1\n1 1\n1 1\n1\n2\n1 1\n",
+    "Rocket (several pictures)": "# rocket\n14 12\n2\n4\n1 1\n1 1\n4\n6\n2 2\n2 2\n8\n3 2 3\n2 2 2\n2\n1 1\n1 1\n1\n2\n2\n5 1\n8 1\n2 2 4\n2 2 4\n8 1\n5 1\n2\n2\n1\n",
+    "No solution": "# none: the top row is full, but the first column must stay empty\n2 2\n2\n0\n0\n2\n"
+  };
+
+  const formats = ["auto", "plain", "xml", "non", "nin", "cwd", "mk", "taai", "picross"];
+  const speeds = {slow: 500, normal: 150, fast: 30, instant: 0};
+
+  // ---- layout ----
+  const text = el("textarea", {id: "nonogram-text", rows: 10, spellcheck: "false",
+    placeholder: "Paste a nonogram in any supported format, open a file, or draw a picture."});
+  const fileInput = el("input", {type: "file", id: "nonogram-file", "aria-label": "Open a puzzle file"});
+  const formatSel = el("select", {id: "nonogram-format", "aria-label": "Format"},
+    formats.map((f) => el("option", {value: f}, f === "auto" ? "format: detect" : f)));
+  const sampleSel = el("select", {id: "nonogram-sample", "aria-label": "Samples"},
+    el("option", {value: ""}, "Samples…"), Object.keys(samples).map((k) => el("option", {value: k}, k)));
+  const speedSel = el("select", {id: "nonogram-speed", "aria-label": "Animation speed"},
+    Object.keys(speeds).map((s) => el("option", {value: s, selected: s === "normal"}, s)));
+  const status = el("p", {class: "message", id: "nonogram-status", role: "status", hidden: true});
+  const badge = el("span", {class: "badge", id: "nonogram-badge", hidden: true});
+  const stepText = el("p", {class: "step-text", id: "nonogram-step", "aria-live": "polite"});
+  const counter = el("span", {class: "counter", id: "nonogram-counter"});
+  const boardBox = el("div", {class: "nonogram-board", id: "nonogram-board"});
+  const playBtn = el("button", {type: "button", id: "nonogram-play", onclick: togglePlay, disabled: true}, "Pause");
+  const stepBtn = el("button", {type: "button", id: "nonogram-stepbtn", onclick: () => { pause(); advance(); }, disabled: true}, "Step");
+  const endBtn = el("button", {type: "button", id: "nonogram-end", onclick: () => { pause(); while (advance()); }, disabled: true}, "Show all");
+
+  const drawW = el("input", {type: "number", id: "nonogram-width", min: 1, max: 60, value: 10, "aria-label": "Width"});
+  const drawH = el("input", {type: "number", id: "nonogram-height", min: 1, max: 60, value: 10, "aria-label": "Height"});
+  const drawBox = el("div", {class: "draw-board", id: "nonogram-draw"});
+  const textPane = el("div", {class: "pane", id: "nonogram-textpane"},
+    el("div", {class: "toolbar"}, sampleSel, formatSel),
+    text,
+    el("div", {class: "toolbar"}, el("label", {class: "file"}, "Open file… ", fileInput)));
+  const drawPane = el("div", {class: "pane", id: "nonogram-drawpane", hidden: true},
+    el("div", {class: "toolbar"},
+      el("label", {}, "Width ", drawW), el("label", {}, "Height ", drawH),
+      el("button", {type: "button", onclick: () => newDrawing(), title: "Start a new, empty drawing"}, "New"),
+      el("button", {type: "button", id: "nonogram-clues", onclick: cluesOfDrawing, class: "primary",
+        title: "Make the clues of this picture"}, "Get clues")),
+    drawBox,
+    el("p", {class: "help"}, "Click or drag to fill cells; drag from a filled cell to clear."));
+  const modeText = el("button", {type: "button", role: "tab", id: "nonogram-mode-text", "aria-selected": "true",
+    onclick: () => setMode("text")}, "Puzzle text");
+  const modeDraw = el("button", {type: "button", role: "tab", id: "nonogram-mode-draw", "aria-selected": "false",
+    onclick: () => setMode("draw")}, "Draw a picture");
+
+  root.append(el("div", {class: "layout"},
+    el("div", {class: "side-col"},
+      el("div", {class: "modes", role: "tablist"}, modeText, modeDraw),
+      textPane, drawPane,
+      el("div", {class: "toolbar"},
+        el("button", {type: "button", id: "nonogram-solve", class: "primary", onclick: solve}, "Solve"),
+        el("label", {}, "Speed ", speedSel)),
+      status),
+    el("div", {class: "board-col"},
+      el("div", {class: "toolbar"}, badge, playBtn, stepBtn, endBtn, counter),
+      boardBox, stepText)));
+
+  function setMode(mode) {
+    textPane.hidden = mode !== "text";
+    drawPane.hidden = mode !== "draw";
+    modeText.setAttribute("aria-selected", String(mode === "text"));
+    modeDraw.setAttribute("aria-selected", String(mode === "draw"));
+    if (mode === "draw" && !drawing) newDrawing();
+  }
+
+  let fileName = ""; // the name of an opened file, which tells its format
+  let fileBytes = null; // its bytes, sent as they are (a Latin-1 XML file stays Latin-1)
+  sampleSel.addEventListener("change", () => {
+    if (!sampleSel.value) return;
+    text.value = samples[sampleSel.value];
+    fileName = "";
+    fileBytes = null;
+    formatSel.value = "auto";
+    solve();
+  });
+  fileInput.addEventListener("change", async () => {
+    const f = fileInput.files[0];
+    if (!f) return;
+    if (f.size > 1 << 20) {
+      message(status, "error", f.name + " is larger than 1 MB, the server's limit.");
+      return;
+    }
+    fileBytes = await f.arrayBuffer();
+    text.value = new TextDecoder().decode(fileBytes);
+    fileName = f.name;
+    message(status, "info", "Opened " + f.name + ".");
+    solve();
+  });
+  text.addEventListener("input", () => { fileName = ""; fileBytes = null; });
+
+  // ---- the board ----
+  const C = 24; // cell size in SVG units
+  let board = null; // {w, h, rects, rowClues, colClues, focus}
+  let steps = [], next = 0, timer = null, finish = null;
+
+  function drawBoard(w, h, rows, cols) {
+    const slots = (cl) => Math.max(1, ...cl.map((c) => Math.max(1, c.length)));
+    const rs = slots(rows), cs = slots(cols);
+    const left = rs * C * 0.9 + 6, top = cs * C * 0.9 + 6;
+    const width = left + w * C + 2, height = top + h * C + 2;
+    const root = svg("svg", {viewBox: `0 0 ${width} ${height}`, class: "nono", id: "nonogram-svg",
+      "data-width": w, "data-height": h, "data-state": "idle", role: "img",
+      "aria-label": `a ${w} by ${h} nonogram`});
+    root.style.setProperty("--cols", w);
+    const rowClues = [], colClues = [];
+    rows.forEach((clue, r) => {
+      const nums = clue.length ? clue : [0];
+      const g = svg("g", {class: "clue row-clue"});
+      nums.forEach((v, k) => g.append(svg("text", {x: left - 6 - (nums.length - 1 - k) * C * 0.9, y: top + r * C + C * 0.68,
+        "text-anchor": "end"}, String(v))));
+      rowClues.push(g);
+      root.append(g);
+    });
+    cols.forEach((clue, c) => {
+      const nums = clue.length ? clue : [0];
+      const g = svg("g", {class: "clue col-clue"});
+      nums.forEach((v, k) => g.append(svg("text", {x: left + c * C + C / 2, y: top - 6 - (nums.length - 1 - k) * C * 0.9,
+        "text-anchor": "middle"}, String(v))));
+      colClues.push(g);
+      root.append(g);
+    });
+    const cellsG = svg("g", {class: "cells"});
+    const rects = [];
+    for (let r = 0; r < h; r++) {
+      for (let c = 0; c < w; c++) {
+        const rect = svg("rect", {x: left + c * C, y: top + r * C, width: C, height: C, class: "cell unknown",
+          "data-r": r, "data-c": c});
+        rects.push(rect);
+        cellsG.append(rect);
+      }
+    }
+    root.append(cellsG);
+    const lines = svg("g", {class: "rules"});
+    for (let c = 0; c <= w; c++) {
+      lines.append(svg("line", {x1: left + c * C, y1: top, x2: left + c * C, y2: top + h * C,
+        class: c % 5 === 0 || c === w ? "thick" : "thin"}));
+    }
+    for (let r = 0; r <= h; r++) {
+      lines.append(svg("line", {x1: left, y1: top + r * C, x2: left + w * C, y2: top + r * C,
+        class: r % 5 === 0 || r === h ? "thick" : "thin"}));
+    }
+    root.append(lines);
+    const focus = svg("rect", {class: "focus", x: 0, y: 0, width: 0, height: 0, visibility: "hidden"});
+    root.append(focus);
+    boardBox.replaceChildren(root);
+    board = {w, h, rects, rowClues, colClues, focus, left, top, root, last: []};
+  }
+
+  function setCell(r, c, kind) {
+    const rect = board.rects[r * board.w + c];
+    rect.setAttribute("class", "cell " + kind);
+    return rect;
+  }
+
+  function showFocus(step) {
+    const {focus, left, top, w, h} = board;
+    for (const g of [...board.rowClues, ...board.colClues]) g.classList.remove("active");
+    const m = /^(row|column) (\d+)$/.exec(step.line || "");
+    if (m) {
+      const i = Number(m[2]) - 1;
+      const row = m[1] === "row";
+      (row ? board.rowClues : board.colClues)[i].classList.add("active");
+      focus.setAttribute("x", row ? left : left + i * C);
+      focus.setAttribute("y", row ? top + i * C : top);
+      focus.setAttribute("width", row ? w * C : C);
+      focus.setAttribute("height", row ? C : h * C);
+      focus.setAttribute("visibility", "visible");
+    } else if (step.cell) {
+      focus.setAttribute("x", left + step.cell[1] * C);
+      focus.setAttribute("y", top + step.cell[0] * C);
+      focus.setAttribute("width", C);
+      focus.setAttribute("height", C);
+      focus.setAttribute("visibility", "visible");
+    } else {
+      focus.setAttribute("visibility", "hidden");
+    }
+  }
+
+  // advance applies the next step; it returns false when there is none.
+  function advance() {
+    if (!board || next >= steps.length) {
+      if (finish) {
+        const f = finish;
+        finish = null;
+        f();
+      }
+      return false;
+    }
+    const step = steps[next++];
+    for (const rect of board.last) rect.classList.remove("new");
+    board.last = [];
+    for (const [r, c] of step.fill || []) board.last.push(setCell(r, c, "filled new"));
+    for (const [r, c] of step.empty || []) board.last.push(setCell(r, c, "empty new"));
+    showFocus(step);
+    stepText.textContent = step.text.charAt(0).toUpperCase() + step.text.slice(1);
+    counter.textContent = "step " + next + " of " + steps.length;
+    return true;
+  }
+
+  function pause() {
+    clearTimeout(timer);
+    timer = null;
+    playBtn.textContent = "Play";
+  }
+
+  function play() {
+    let delay = speeds[speedSel.value];
+    if (speedSel.value === "normal") delay = Math.max(10, Math.min(delay, 15000 / Math.max(1, steps.length))); // long solves in about 15 s
+    playBtn.textContent = "Pause";
+    if (delay === 0) {
+      while (advance());
+      return;
+    }
+    const tick = () => {
+      timer = advance() ? setTimeout(tick, delay) : null;
+      if (!timer) playBtn.textContent = "Play";
+    };
+    timer = setTimeout(tick, delay);
+  }
+
+  function togglePlay() {
+    if (timer) pause();
+    else play();
+  }
+
+  function controls(on) {
+    for (const b of [playBtn, stepBtn, endBtn]) b.disabled = !on;
+  }
+
+  // ---- solving ----
+  const statusWords = {
+    unique: ["ok", "Unique: exactly one picture"],
+    multiple: ["warn", "Several pictures meet these clues"],
+    none: ["error", "No picture meets these clues"],
+    solved: ["ok", "Solved"],
+    timeout: ["warn", "Timed out"],
+    invalid: ["error", "Invalid puzzle"],
+  };
+
+  function setBadge(st) {
+    const [kind, words] = statusWords[st] || ["info", st];
+    badge.className = "badge " + kind;
+    badge.textContent = words;
+    badge.hidden = false;
+    boardBox.dataset.status = st;
+  }
+
+  async function solve() {
+    if (board) board.root.dataset.state = "busy"; // until this solve draws its board
+    pause();
+    controls(false);
+    finish = null;
+    const body = fileBytes || text.value;
+    if (!text.value.trim()) {
+      message(status, "error", "Paste a puzzle, open a file or pick a sample first.");
+      return;
+    }
+    const query = {format: formatSel.value === "auto" ? "" : formatSel.value, name: fileName};
+    message(status, "info", "Solving…");
+    badge.hidden = true;
+    let solved, explained;
+    try {
+      [solved, explained] = await Promise.all([
+        api("/api/nonogram/solve", {body, query: {...query, limit: 2}}),
+        api("/api/nonogram/explain", {body, query}),
+      ]);
+    } catch (err) {
+      message(status, "error", err.message);
+      return;
+    }
+    const rec = solved.data;
+    if (solved.status === 400 || solved.status === 413 || solved.status === 503) {
+      message(status, "error", (rec.error || "the server answered " + solved.status).replace(/^nonogram: (request:\d+: )?/, ""));
+      boardBox.replaceChildren();
+      board = null;
+      stepText.textContent = "";
+      counter.textContent = "";
+      return;
+    }
+    const ex = explained.data;
+    if (!ex.rows) { // no explanation (colour puzzles have none): draw the solver's picture
+      setBadge(rec.status);
+      message(status, "warn", "No step-by-step explanation: " + String(ex.error || explained.status).replace(/^(nonogram: )?(explain: )?/, ""));
+      if (!rec.solution) return;
+      const drawn = await api("/api/nonogram/render", {body, query: {...query, to: "svg"}});
+      if (drawn.status !== 200) return;
+      const doc = new DOMParser().parseFromString(drawn.data, "image/svg+xml");
+      const picture = doc.documentElement;
+      if (picture.nodeName !== "svg") return;
+      picture.setAttribute("class", "rendered");
+      boardBox.replaceChildren(document.importNode(picture, true));
+      board = null;
+      return;
+    }
+    drawBoard(ex.width, ex.height, ex.rows, ex.cols);
+    setBadge(rec.status);
+    board.root.dataset.status = rec.status;
+    board.root.dataset.state = "playing";
+    steps = ex.steps;
+    next = 0;
+    stepText.textContent = "";
+    counter.textContent = steps.length + " steps";
+    const name = ex.name ? "“" + ex.name + "”, " : "";
+    const size = ex.height + "×" + ex.width;
+    const time = rec.stats ? " in " + rec.stats.time_ms.toFixed(2) + " ms" : "";
+    message(status, statusWords[rec.status] ? statusWords[rec.status][0] : "info",
+      name + size + ": " + (statusWords[rec.status] || ["", rec.status])[1].toLowerCase() + time +
+      (rec.line_solvable ? ", line-solvable: no guessing needed." : ".") + (rec.error ? " " + rec.error : ""));
+    finish = () => finishBoard(rec, ex);
+    controls(true);
+    play();
+  }
+
+  // finishBoard completes the picture after the last deduction: the cells
+  // the deductions left open come from the solver's search.
+  function finishBoard(rec, ex) {
+    showFocus({});
+    for (const rect of board.last) rect.classList.remove("new");
+    board.last = [];
+    const open = board.rects.filter((r) => r.getAttribute("class").includes("unknown")).length;
+    if (ex.contradiction) {
+      stepText.textContent = ex.summary + " " + (ex.steps.length ? ex.steps[ex.steps.length - 1].text : "");
+    } else if (ex.solved) {
+      stepText.textContent = ex.summary;
+    } else if (rec.solution) {
+      const a = rec.solution, b = rec.solutions && rec.solutions[1];
+      let differ = 0;
+      for (let r = 0; r < board.h; r++) {
+        for (let c = 0; c < board.w; c++) {
+          if (!board.rects[r * board.w + c].getAttribute("class").includes("unknown")) continue;
+          if (b && a[r][c] !== b[r][c]) {
+            setCell(r, c, "undecided");
+            differ++;
+          } else {
+            setCell(r, c, a[r][c] === "#" ? "filled guessed" : "empty guessed");
+          }
+        }
+      }
+      stepText.textContent = ex.summary + " The search decides the other " + open + " cells" +
+        (differ ? ": blue where the pictures found agree, amber on the " + differ + " cells where two of them differ."
+          : ", shown in blue.");
+    } else {
+      stepText.textContent = ex.summary;
+    }
+    if (ex.error) stepText.textContent = ex.error + ". " + stepText.textContent;
+    counter.textContent = ex.steps.length + " steps";
+    board.root.dataset.state = "done";
+    controls(false);
+  }
+
+  // ---- drawing ----
+  let drawing = null; // {w, h, cells: [bool], rects}
+  function newDrawing() {
+    const w = Math.max(1, Math.min(60, Number(drawW.value) || 10));
+    const h = Math.max(1, Math.min(60, Number(drawH.value) || 10));
+    drawW.value = w;
+    drawH.value = h;
+    const D = 20;
+    const root = svg("svg", {viewBox: `0 0 ${w * D + 2} ${h * D + 2}`, class: "draw", id: "nonogram-draw-svg"});
+    const rects = [];
+    drawing = {w, h, cells: new Array(w * h).fill(false), rects};
+    let paint = null;
+    for (let r = 0; r < h; r++) {
+      for (let c = 0; c < w; c++) {
+        const i = r * w + c;
+        const rect = svg("rect", {x: 1 + c * D, y: 1 + r * D, width: D, height: D, class: "dcell", "data-i": i});
+        rect.addEventListener("pointerdown", (ev) => {
+          ev.preventDefault();
+          paint = !drawing.cells[i];
+          set(i, paint);
+        });
+        rect.addEventListener("pointerenter", () => { if (paint !== null) set(i, paint); });
+        rects.push(rect);
+        root.append(rect);
+      }
+    }
+    for (let c = 5; c < w; c += 5) root.append(svg("line", {x1: 1 + c * D, y1: 1, x2: 1 + c * D, y2: 1 + h * D, class: "thick"}));
+    for (let r = 5; r < h; r += 5) root.append(svg("line", {x1: 1, y1: 1 + r * D, x2: 1 + w * D, y2: 1 + r * D, class: "thick"}));
+    document.addEventListener("pointerup", () => { paint = null; });
+    drawBox.replaceChildren(root);
+    function set(i, on) {
+      drawing.cells[i] = on;
+      rects[i].setAttribute("class", on ? "dcell on" : "dcell");
+    }
+  }
+
+  async function cluesOfDrawing() {
+    const {w, h, cells} = drawing;
+    const rows = [];
+    for (let r = 0; r < h; r++) rows.push(cells.slice(r * w, r * w + w).map((f) => (f ? "#" : ".")).join(""));
+    if (!cells.some((f) => f)) {
+      message(status, "error", "The drawing is empty: fill some cells first.");
+      return;
+    }
+    let res;
+    try {
+      res = await api("/api/nonogram/clues", {body: rows.join("\n") + "\n", query: {title: "my drawing"}});
+    } catch (err) {
+      message(status, "error", err.message);
+      return;
+    }
+    if (res.status !== 200) {
+      message(status, "error", res.data.error || "the server answered " + res.status);
+      return;
+    }
+    const cl = res.data;
+    text.value = cl.text;
+    fileName = "";
+    fileBytes = null;
+    formatSel.value = "auto";
+    pause();
+    controls(false);
+    drawBoard(cl.width, cl.height, cl.rows, cl.cols);
+    badge.hidden = true;
+    stepText.textContent = "";
+    counter.textContent = "";
+    message(status, "info", "The clues of your " + cl.height + "×" + cl.width +
+      " picture are on the board and in the puzzle text. Solve them to see whether they have one picture.");
+    setMode("text");
+  }
+
+  text.value = samples.Heart;
+});

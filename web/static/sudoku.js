@@ -1,0 +1,401 @@
+// The Sudoku tab: an editable grid, solve, hint, check, rate and generate.
+"use strict";
+
+Puzzle.register("sudoku", (root) => {
+  const {el, api, message} = Puzzle;
+
+  // The grid: n×n cells of {value, kind}, kind "given", "user", "solved",
+  // "hint" or "" for an empty cell.
+  let box = 3, n = 9;
+  let cells = [];
+  let selected = 0;
+  let solution = null; // of the givens, fetched on demand
+  let marks = {};      // cell index → class for the current hint
+
+  const symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  const show = (v) => (v ? symbols[v - 1] : "");
+
+  // ---- layout ----
+  const sizeSel = el("select", {id: "sudoku-size", "aria-label": "Grid size"},
+    [[2, "4×4"], [3, "9×9"], [4, "16×16"]].map(([b, t]) => el("option", {value: b, selected: b === 3}, t)));
+  const diffSel = el("select", {id: "sudoku-difficulty", "aria-label": "Difficulty"},
+    ["easy", "medium", "hard", "expert", "extreme"].map((d) => el("option", {value: d, selected: d === "medium"}, d)));
+  const status = el("p", {class: "message", id: "sudoku-status", role: "status", hidden: true});
+  const hintBox = el("div", {class: "hint", id: "sudoku-hint", hidden: true});
+  const grid = el("div", {class: "sudoku-grid", id: "sudoku-grid", tabindex: 0, role: "grid", "aria-label": "Sudoku grid"});
+  const pad = el("div", {class: "numpad", "aria-label": "Digits"});
+  const importText = el("textarea", {id: "sudoku-text", rows: 4, spellcheck: "false",
+    placeholder: "Paste a puzzle: 81 characters ('.' or 0 for empty), a grid of rows, or a Project Euler block"});
+
+  const button = (label, id, onclick, title) => el("button", {type: "button", id, onclick, title}, label);
+  // In setter mode, typed digits are givens: to copy a puzzle from paper.
+  const setter = el("input", {type: "checkbox", id: "sudoku-setter"});
+
+  root.append(
+    el("div", {class: "layout"},
+      el("div", {class: "board-col"},
+        el("div", {class: "toolbar"},
+          sizeSel, diffSel, button("New puzzle", "sudoku-generate", generate, "Generate a puzzle of this size and difficulty")),
+        grid, pad,
+        el("label", {class: "help", title: "Typed digits become givens: use it to enter a puzzle from paper"},
+          setter, " Type givens (to enter a puzzle of your own)"),
+        el("p", {class: "help"}, "Click a cell or use the arrow keys; type a digit to fill it, Backspace or 0 to clear it. ",
+          "Digits above 9 are letters (A = 10).")),
+      el("div", {class: "side-col"},
+        el("div", {class: "toolbar"},
+          button("Solve", "sudoku-solve", solve, "Solve the givens and show the solution"),
+          button("Hint", "sudoku-hint-btn", hint, "The next logical step, with its reason"),
+          button("Check", "sudoku-check", check, "Mark the digits you entered that are wrong"),
+          button("Rate", "sudoku-rate", rate, "Grade the puzzle by the techniques it needs"),
+          button("Clear entries", "sudoku-clear", clearEntries, "Remove every digit you entered")),
+        status, hintBox,
+        el("details", {class: "import"},
+          el("summary", {}, "Puzzle text"),
+          importText,
+          el("div", {class: "toolbar"},
+            button("Load", "sudoku-load", loadText, "Read the puzzle from the text above"),
+            button("Show current", "sudoku-export", exportText, "Write the givens as one line"),
+            button("Empty grid", "sudoku-empty", () => setGivens(box, new Array(n * n).fill(0)), "Start from an empty grid"))))));
+
+  // ---- model ----
+  function setGivens(b, values) {
+    box = b;
+    n = b * b;
+    cells = values.map((v) => ({value: v, kind: v ? "given" : ""}));
+    solution = null;
+    selected = Math.min(selected, n * n - 1);
+    sizeSel.value = String(b);
+    setter.checked = !values.some((v) => v); // an empty grid is for entering a puzzle
+    clearHint();
+    build();
+  }
+
+  const line = (onlyGivens) => cells.map((c) => (c.value && (!onlyGivens || c.kind === "given") ? show(c.value) : ".")).join("");
+  const rc = (i) => "r" + (Math.floor(i / n) + 1) + "c" + ((i % n) + 1);
+
+  function peers(i) {
+    const r = Math.floor(i / n), c = i % n;
+    const br = r - (r % box), bc = c - (c % box);
+    const out = [];
+    for (let k = 0; k < n; k++) {
+      out.push(r * n + k, k * n + c, (br + Math.floor(k / box)) * n + bc + (k % box));
+    }
+    return out.filter((j) => j !== i);
+  }
+
+  // ---- drawing ----
+  function build() {
+    grid.replaceChildren();
+    grid.style.setProperty("--n", n);
+    grid.dataset.size = n;
+    for (let i = 0; i < n * n; i++) {
+      const r = Math.floor(i / n), c = i % n;
+      const cls = ["cell"];
+      if (c % box === box - 1 && c !== n - 1) cls.push("box-right");
+      if (r % box === box - 1 && r !== n - 1) cls.push("box-bottom");
+      grid.append(el("div", {class: cls.join(" "), role: "gridcell", "data-i": i, "aria-label": rc(i),
+        onmousedown: (ev) => { ev.preventDefault(); select(i); grid.focus(); }}));
+    }
+    pad.replaceChildren(...Array.from({length: n}, (_, k) => button(show(k + 1), null, () => enter(k + 1))),
+      button("⌫", null, () => enter(0), "Clear the cell"));
+    draw();
+  }
+
+  function draw() {
+    const sel = cells[selected];
+    const near = new Set(peers(selected));
+    const counts = new Map();
+    cells.forEach((c, i) => {
+      if (!c.value) return;
+      for (const j of peers(i)) {
+        if (cells[j].value === c.value) counts.set(i, true);
+      }
+    });
+    grid.querySelectorAll(".cell").forEach((d, i) => {
+      const c = cells[i];
+      d.textContent = show(c.value);
+      d.className = d.className.split(" ").filter((k) => k === "cell" || k.startsWith("box-")).join(" ");
+      if (c.kind) d.classList.add(c.kind);
+      if (i === selected) d.classList.add("selected");
+      else if (near.has(i)) d.classList.add("peer");
+      if (sel.value && c.value === sel.value && i !== selected) d.classList.add("same");
+      if (counts.get(i)) d.classList.add("conflict");
+      if (c.wrong) d.classList.add("wrong");
+      if (marks[i]) d.classList.add(...marks[i].split(" "));
+    });
+  }
+
+  function select(i) {
+    selected = i;
+    draw();
+  }
+
+  function enter(v) {
+    const c = cells[selected];
+    if (setter.checked) {
+      c.value = v;
+      c.kind = v ? "given" : "";
+      c.wrong = false;
+      solution = null;
+      clearHint();
+      draw();
+      return;
+    }
+    if (c.kind === "given") {
+      message(status, "info", rc(selected) + " is a given: it cannot change.");
+      return;
+    }
+    c.value = v;
+    c.kind = v ? "user" : "";
+    c.wrong = false;
+    clearHint();
+    draw();
+  }
+
+  grid.addEventListener("keydown", (ev) => {
+    const r = Math.floor(selected / n), c = selected % n;
+    const move = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]}[ev.key];
+    if (move) {
+      select(((r + move[0] + n) % n) * n + ((c + move[1] + n) % n));
+    } else if (ev.key === "Backspace" || ev.key === "Delete" || ev.key === "0" || ev.key === "." || ev.key === " ") {
+      enter(0);
+    } else if (ev.key.length === 1 && symbols.indexOf(ev.key.toUpperCase()) >= 0 &&
+      symbols.indexOf(ev.key.toUpperCase()) < n) {
+      enter(symbols.indexOf(ev.key.toUpperCase()) + 1);
+    } else if (ev.key === "Home") {
+      select(r * n);
+    } else if (ev.key === "End") {
+      select(r * n + n - 1);
+    } else {
+      return;
+    }
+    ev.preventDefault();
+  });
+
+  // ---- hint display ----
+  function clearHint() {
+    marks = {};
+    hintBox.hidden = true;
+    hintBox.replaceChildren();
+  }
+
+  function mark(i, cls) {
+    marks[i] = (marks[i] ? marks[i] + " " : "") + cls;
+  }
+
+  // ---- actions ----
+  async function call(what, fn) {
+    try {
+      await fn();
+    } catch (err) {
+      message(status, "error", what + ": " + err.message);
+    }
+  }
+
+  function errorText(res) {
+    return (res.data && res.data.error) || ("the server answered " + res.status);
+  }
+
+  async function solutionOfGivens() {
+    if (solution) return solution;
+    const res = await api("/api/sudoku/solve", {body: line(true)});
+    if (res.status !== 200) throw new Error(errorText(res));
+    if (res.data.status === "none") throw new Error("the givens have no solution");
+    solution = res.data;
+    return solution;
+  }
+
+  function solve() {
+    return call("Solve", async () => {
+      message(status, "info", "Solving…");
+      const res = await api("/api/sudoku/solve", {body: line(true)});
+      const rec = res.data;
+      if (res.status !== 200) {
+        message(status, "error", (rec.error || errorText(res)).replace(/^sudoku: [^:]*:\d+: /, ""));
+        return;
+      }
+      clearHint();
+      if (!rec.solution) {
+        message(status, "error", "No solution: the givens contradict each other.");
+        draw();
+        return;
+      }
+      solution = rec;
+      const flat = rec.solution.flat();
+      cells.forEach((c, i) => {
+        if (c.kind === "given") return;
+        c.wrong = c.kind === "user" && c.value !== flat[i];
+        if (!c.wrong) {
+          c.value = flat[i];
+          c.kind = c.kind === "user" ? "user" : "solved";
+        }
+      });
+      const st = rec.stats;
+      const what = rec.status === "unique" ? "Unique solution" : "More than one solution: showing one";
+      const wrong = cells.filter((c) => c.wrong).length;
+      message(status, rec.status === "unique" && !wrong ? "ok" : "warn",
+        what + " · " + st.time_ms.toFixed(2) + " ms · " + st.nodes + " search nodes (" + st.solver + " solver)" +
+        (wrong ? " · " + wrong + " of your digits are wrong (red)" : ""));
+      draw();
+    });
+  }
+
+  function hint() {
+    return call("Hint", async () => {
+      const res = await api("/api/sudoku/hint", {body: line(false)});
+      if (res.status !== 200) {
+        message(status, "error", errorText(res).replace(/^sudoku: ([^:]*:\d+: |line \d+: )?/, ""));
+        return;
+      }
+      const h = res.data;
+      clearHint();
+      if (h.solved) {
+        message(status, "ok", h.message);
+        draw();
+        return;
+      }
+      if (h.status === "none") {
+        const sol = (await solutionOfGivens()).solution.flat();
+        let wrong = 0;
+        cells.forEach((c, i) => {
+          c.wrong = c.kind !== "given" && c.value !== 0 && c.value !== sol[i];
+          if (c.wrong) wrong++;
+        });
+        message(status, "error", h.message + (wrong ? " The wrong digits are marked in red." : ""));
+        draw();
+        return;
+      }
+      const last = h.steps[h.steps.length - 1];
+      for (const s of h.steps) {
+        for (const c of s.cells || []) mark(c.row * n + c.col, "pattern");
+        for (const e of s.eliminations || []) mark(e.row * n + e.col, "elim");
+      }
+      for (const p of last.placements) mark(p.row * n + p.col, "target");
+      hintBox.replaceChildren(
+        el("ol", {class: "steps"}, h.steps.map((s) => el("li", {}, s.text))),
+        el("div", {class: "toolbar"},
+          button("Apply", "sudoku-apply", () => {
+            for (const p of last.placements) {
+              const c = cells[p.row * n + p.col];
+              c.value = p.digit;
+              c.kind = "hint";
+              c.wrong = false;
+            }
+            clearHint();
+            draw();
+          }, "Place the digit the hint found"),
+          button("Dismiss", null, () => { clearHint(); draw(); })));
+      hintBox.hidden = false;
+      message(status, h.status === "unique" ? "info" : "warn", h.status === "unique"
+        ? "Next step: " + last.technique + (h.steps.length > 1 ? ", after " + (h.steps.length - 1) + " eliminations" : "") +
+          ". The cell is outlined in green; Apply places its digit."
+        : h.message);
+      draw();
+    });
+  }
+
+  function check() {
+    return call("Check", async () => {
+      const sol = (await solutionOfGivens()).solution.flat();
+      let wrong = 0, entered = 0, empty = 0;
+      cells.forEach((c, i) => {
+        if (c.kind === "given") return;
+        if (!c.value) { empty++; return; }
+        entered++;
+        c.wrong = c.value !== sol[i];
+        if (c.wrong) wrong++;
+      });
+      message(status, wrong ? "error" : "ok", wrong ? wrong + " of your " + entered + " digits are wrong (red)."
+        : empty ? "So far so good: every digit is right; " + empty + " cells to go." : "Solved! Every digit is right.");
+      draw();
+    });
+  }
+
+  function rate() {
+    return call("Rate", async () => {
+      const res = await api("/api/sudoku/rate", {body: line(true)});
+      if (res.status !== 200) {
+        message(status, "warn", "Cannot rate: " + errorText(res).replace(/^sudoku: /, ""));
+        return;
+      }
+      const r = res.data;
+      message(status, "info", "Difficulty: " + r.difficulty + " (hardest technique: " + r.hardest + ", " +
+        r.steps + " steps, score " + r.score.toFixed(1) + ")");
+    });
+  }
+
+  function clearEntries() {
+    cells.forEach((c) => {
+      if (c.kind !== "given") {
+        c.value = 0;
+        c.kind = "";
+        c.wrong = false;
+      }
+    });
+    clearHint();
+    message(status, "info", "");
+    draw();
+  }
+
+  function generate() {
+    return call("New puzzle", async () => {
+      const b = Number(sizeSel.value);
+      message(status, "info", "Generating a " + diffSel.value + " " + b * b + "×" + b * b + " puzzle…");
+      const res = await api("/api/sudoku/generate", {query: {size: b * b, difficulty: diffSel.value}});
+      if (res.status !== 200) {
+        message(status, "error", errorText(res));
+        return;
+      }
+      const g = res.data;
+      setGivens(b, g.puzzle.flat());
+      message(status, g.error ? "warn" : "ok", "New " + g.difficulty + " puzzle: " + g.givens + " givens, hardest technique " +
+        g.rating.hardest + " (seed " + g.seed + ")" + (g.error ? " · " + g.error : ""));
+    });
+  }
+
+  // parseText reads the layouts of the CLI: one line of n² characters, rows
+  // of space-separated numbers, or rows of characters (with the pretty
+  // layout's | - + rulers), ignoring comments and "Grid NN" titles.
+  function parseText(text) {
+    const lines = text.split(/\r?\n/).map((l) => l.trim())
+      .filter((l) => l && !l.startsWith("#") && !/^grid\b/i.test(l) && !/^[-+|\s]+$/.test(l));
+    let values;
+    if (lines.length > 1 && lines.every((l) => /^\d+(\s+\d+)+$/.test(l.replace(/\|/g, " ").trim()) ||
+      /^[\d.]+$/.test(l))) {
+      const rows = lines.map((l) => l.replace(/\|/g, " ").trim().split(/\s+/));
+      values = rows.every((r) => r.length === lines.length) ? rows.flat().map(Number) : null;
+    }
+    if (!values) {
+      const chars = lines.join("").replace(/[\s|+-]/g, "");
+      values = [...chars].map((ch) => (ch === "." || ch === "0" ? 0 : symbols.indexOf(ch.toUpperCase()) + 1));
+    }
+    const b = Math.round(Math.sqrt(Math.sqrt(values.length)));
+    if (b < 2 || b > 4 || b ** 4 !== values.length) {
+      throw new Error("found " + values.length + " cells; the page edits 4×4 (16), 9×9 (81) and 16×16 (256) grids");
+    }
+    const bad = values.findIndex((v) => v < 0 || v > b * b);
+    if (bad >= 0) throw new Error("cell " + (bad + 1) + " is not a digit of a " + b * b + "×" + b * b + " grid");
+    return [b, values];
+  }
+
+  function loadText() {
+    try {
+      const [b, values] = parseText(importText.value);
+      setGivens(b, values);
+      message(status, "ok", "Loaded a " + n + "×" + n + " puzzle with " + values.filter((v) => v).length + " givens.");
+    } catch (err) {
+      message(status, "error", "Load: " + err.message);
+    }
+  }
+
+  function exportText() {
+    importText.value = line(true) + "\n";
+    importText.closest("details").open = true;
+  }
+
+  sizeSel.addEventListener("change", () => setGivens(Number(sizeSel.value), new Array(Number(sizeSel.value) ** 4).fill(0)));
+
+  // A first puzzle to play with.
+  setGivens(3, [...("..685....9..76..........85..1...65..5.9.2...7....4....3....2..976.3....22......8.")]
+    .map((ch) => (ch === "." ? 0 : Number(ch))));
+});

@@ -1,0 +1,306 @@
+package web
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"puzzle/internal/status"
+	"puzzle/sudoku"
+)
+
+func init() {
+	register(family{name: "sudoku", title: "Sudoku", order: 10, routes: sudokuRoutes})
+}
+
+// maxListed bounds the solutions a solve lists over HTTP (the limit
+// parameter); --all has no counterpart, as an empty grid has more
+// solutions than memory.
+const maxListed = 1000
+
+var (
+	nameParam = param{name: "name", kind: "string",
+		description: "the file name of the puzzle, as the record's \"file\" (default \"request\")"}
+	limitParam = param{name: "limit", kind: "integer",
+		description: fmt.Sprintf("find at most K solutions (1..%d) and list them; 0 or absent looks for 2 to prove uniqueness, 1 finds any one. A count below K is exact.", maxListed)}
+	explainParam = param{name: "explain", kind: "boolean", description: "add the logical steps a person would take"}
+)
+
+const sudokuBody = "one Sudoku puzzle in any layout the CLI reads: 81 characters for 9×9 ('.' or 0 for empty), " +
+	"a Project Euler \"Grid NN\" block, or one row per line; sizes 4×4 to 64×64"
+
+func sudokuRoutes() []*route {
+	return []*route{
+		{
+			method: "POST", path: "/api/sudoku/solve",
+			summary: "Solve a Sudoku, proving uniqueness",
+			description: "Returns the object `puzzle sudoku solve --json` prints: file, line, name, size, status " +
+				"(unique, multiple, none, solved, invalid, timeout), solution (rows of digits), solutions (with limit ≥ 2), " +
+				"count, error, steps, stuck and stats. Status 400 carries the record of an invalid puzzle, 504 that of a timeout.",
+			params: []param{nameParam, limitParam, explainParam},
+			body:   sudokuBody,
+			result: "the solve record", heavy: true,
+			handle: sudokuSolve,
+		},
+		{
+			method: "POST", path: "/api/sudoku/hint",
+			summary: "The next logical step for a partly filled grid, with its reason",
+			description: "Applies the simplest technique that makes progress until one places a digit, and returns those steps " +
+				"(technique, placements, eliminations, units, cells, digits and a sentence). When no technique applies, the " +
+				"step is a guess taken from the solution. status says whether the grid as given has one solution, several or " +
+				"none (a digit entered is wrong).",
+			params: []param{},
+			body:   sudokuBody,
+			result: `{"status": "unique", "solved": false, "steps": [...], "message": "..."}`, heavy: true,
+			handle: sudokuHint,
+		},
+		{
+			method: "POST", path: "/api/sudoku/rate",
+			summary:     "Grade a Sudoku by the hardest technique it needs",
+			description: "Returns the rating of `puzzle sudoku rate`: difficulty (easy ... extreme), hardest technique, steps, score. A puzzle without exactly one solution cannot be rated (422).",
+			params:      []param{nameParam},
+			body:        sudokuBody,
+			result:      `{"file": "request", "line": 1, "size": 9, "difficulty": "hard", "hardest": "hidden pair", "steps": 57, "score": 2.4}`,
+			heavy:       true,
+			handle:      sudokuRate,
+		},
+		{
+			method: "GET", path: "/api/sudoku/generate",
+			summary:     "Make a new puzzle of a given size and difficulty",
+			description: "Returns the object `puzzle sudoku generate --json` prints: seed, size, givens, line, puzzle, solution, difficulty, rating, minimal, attempts, checks, time_ms, and error when the difficulty was missed.",
+			params: []param{
+				{name: "size", kind: "integer", description: "grid size: 4, 9 (default), 16 or 25"},
+				{name: "difficulty", kind: "string", description: "wanted level (default any)", choices: []string{"any", "easy", "medium", "hard", "expert", "extreme"}},
+				{name: "seed", kind: "integer", description: "random seed (default: drawn at random); the same options and seed give the same puzzle"},
+				{name: "symmetric", kind: "boolean", description: "keep the givens symmetric under a half turn"},
+			},
+			result: "the generated puzzle", heavy: true,
+			handle: sudokuGenerate,
+		},
+	}
+}
+
+// readSudoku reads the one puzzle of the body. On failure it returns the
+// reply to send: 400, with the record of a malformed puzzle when record is
+// true.
+func readSudoku(c *call, record bool) (string, *sudoku.Puzzle, *reply) {
+	name := c.text("name", "request")
+	rd := sudoku.NewReader(bytes.NewReader(c.body), name)
+	p, err := rd.Next()
+	var se *sudoku.SyntaxError
+	switch {
+	case err == io.EOF:
+		r := failf(http.StatusBadRequest, "no puzzle in the request body")
+		return name, nil, &r
+	case errors.As(err, &se) && record:
+		r := jsonReply(http.StatusBadRequest, sudoku.SyntaxReport(name, se))
+		return name, nil, &r
+	case err != nil:
+		r := failf(http.StatusBadRequest, "%v", err)
+		return name, nil, &r
+	}
+	if q, err := rd.Next(); err != io.EOF {
+		line := 0
+		if errors.As(err, &se) {
+			line = se.Line
+		} else if q != nil {
+			line = q.Line
+		}
+		r := failf(http.StatusBadRequest, "the body holds more than one puzzle (another starts at line %d): send one per request", line)
+		return name, nil, &r
+	}
+	return name, p, nil
+}
+
+// codeOf is the HTTP status of a solve's outcome.
+func codeOf(s status.Status) int {
+	switch s {
+	case status.Invalid:
+		return http.StatusBadRequest
+	case status.Timeout:
+		return http.StatusGatewayTimeout
+	}
+	return http.StatusOK
+}
+
+func sudokuSolve(c *call) reply {
+	limit := c.integer("limit", 0, 0, maxListed)
+	explain := c.flag("explain")
+	if c.bad != nil {
+		return reply{}
+	}
+	name, p, bad := readSudoku(c, true)
+	if bad != nil {
+		return *bad
+	}
+	rep, _, _ := sudoku.SolveReport(c.ctx, name, p, sudoku.ReportOptions{
+		Limit: limit, ListAll: limit >= 2, Explain: explain, Timeout: c.timeout,
+	})
+	return jsonReply(codeOf(rep.Status), rep)
+}
+
+// hintReply is the answer of /api/sudoku/hint.
+type hintReply struct {
+	// Status is that of the grid as given: unique, multiple or none.
+	Status status.Status `json:"status"`
+	// Solved is true when the grid is full (and so right: the reader
+	// refuses a digit given twice).
+	Solved bool `json:"solved"`
+	// Steps are the steps up to and including the first that places a
+	// digit: eliminations first, if the placement needs them.
+	Steps   []sudoku.Step `json:"steps,omitempty"`
+	Message string        `json:"message"`
+}
+
+func sudokuHint(c *call) reply {
+	_, p, bad := readSudoku(c, false)
+	if bad != nil {
+		return *bad
+	}
+	n := p.Size()
+	if p.Givens() == n*n {
+		return jsonReply(http.StatusOK, hintReply{Status: status.Unique, Solved: true, Message: "The grid is complete and correct."})
+	}
+	res, err := sudoku.Solve(c.ctx, p, sudoku.Options{})
+	switch res.Status {
+	case status.Timeout:
+		return failf(http.StatusGatewayTimeout, "no answer within %v", c.timeout)
+	case status.None:
+		return jsonReply(http.StatusOK, hintReply{Status: status.None,
+			Message: "This grid has no solution: a digit in it is wrong."})
+	case status.Unique, status.Multiple:
+	default:
+		return failf(http.StatusBadRequest, "%v", err)
+	}
+	ex, err := sudoku.Explain(c.ctx, p)
+	if err != nil && c.ctx.Err() != nil {
+		return failf(http.StatusGatewayTimeout, "no answer within %v", c.timeout)
+	}
+	h := hintReply{Status: res.Status}
+	for i, s := range ex.Steps {
+		if len(s.Placements) > 0 {
+			h.Steps = ex.Steps[:i+1]
+			break
+		}
+	}
+	if h.Steps == nil {
+		// Logic is stuck before placing anything: guess the cell with the
+		// fewest candidates left, from the (first) solution.
+		h.Steps = append(h.Steps, ex.Steps...)
+		h.Steps = append(h.Steps, guessStep(ex, res.Solutions[0], n))
+	}
+	last := h.Steps[len(h.Steps)-1]
+	h.Message = last.Text
+	if len(h.Steps) > 1 {
+		h.Message = fmt.Sprintf("After %d elimination steps: %s", len(h.Steps)-1, last.Text)
+	}
+	if res.Status == status.Multiple {
+		h.Message += " (This grid has more than one solution.)"
+	}
+	return jsonReply(http.StatusOK, h)
+}
+
+// guessStep places, in the empty cell with the fewest candidates after the
+// explanation, the digit of a solution.
+func guessStep(ex sudoku.Explanation, solution []uint8, n int) sudoku.Step {
+	best, fewest := -1, n+1
+	for i, v := range ex.Grid {
+		if k := bits.OnesCount64(ex.Candidates[i]); v == 0 && k < fewest {
+			best, fewest = i, k
+		}
+	}
+	cand := sudoku.Candidate{Row: best / n, Col: best % n, Digit: int(solution[best])}
+	cell := sudoku.Cell{Row: cand.Row, Col: cand.Col}
+	return sudoku.Step{
+		Technique:  sudoku.Guess,
+		Placements: []sudoku.Candidate{cand},
+		Cells:      []sudoku.Cell{cell},
+		Digits:     []int{cand.Digit},
+		Text: fmt.Sprintf("No technique applies: a guess is needed. %s has %d candidates; the solution has %s there.",
+			cell, fewest, digitName(cand.Digit)),
+	}
+}
+
+// digitName writes a digit as the one-line format does: 1-9, then A = 10.
+func digitName(d int) string {
+	if d < 10 {
+		return strconv.Itoa(d)
+	}
+	return string(rune('A' + d - 10))
+}
+
+// rateReply is the object `puzzle sudoku rate --json` prints.
+type rateReply struct {
+	File       string  `json:"file"`
+	Line       int     `json:"line"`
+	Name       string  `json:"name,omitempty"`
+	Size       int     `json:"size,omitempty"`
+	Difficulty string  `json:"difficulty,omitempty"`
+	Hardest    string  `json:"hardest,omitempty"`
+	Steps      int     `json:"steps,omitempty"`
+	Score      float64 `json:"score,omitempty"`
+	Error      string  `json:"error,omitempty"`
+}
+
+func sudokuRate(c *call) reply {
+	name, p, bad := readSudoku(c, false)
+	if bad != nil {
+		return *bad
+	}
+	rec := rateReply{File: name, Line: p.Line, Name: p.Name, Size: p.Size()}
+	rt, err := sudoku.Rate(c.ctx, p)
+	switch {
+	case c.ctx.Err() != nil:
+		rec.Error = fmt.Sprintf("no answer within %v", c.timeout)
+		return jsonReply(http.StatusGatewayTimeout, rec)
+	case err != nil:
+		rec.Error = err.Error()
+		return jsonReply(http.StatusUnprocessableEntity, rec)
+	}
+	rec.Difficulty, rec.Hardest, rec.Steps, rec.Score = rt.Difficulty.String(), rt.Hardest.String(), rt.Steps, rt.Score
+	return jsonReply(http.StatusOK, rec)
+}
+
+func sudokuGenerate(c *call) reply {
+	size := c.integer("size", 9, 4, 25)
+	diff, err := sudoku.ParseDifficulty(c.choice("difficulty", "any", []string{"any", "easy", "medium", "hard", "expert", "extreme"}))
+	if err != nil || diff.String() == "any" {
+		diff = 0
+	}
+	symmetric := c.flag("symmetric")
+	seed := rand.Uint64() >> 1
+	if v, ok := c.query["seed"]; ok {
+		s, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			c.fail("parameter seed: %q is not a non-negative integer", v)
+		}
+		seed = s
+	}
+	box := map[int]int{4: 2, 9: 3, 16: 4, 25: 5}[size]
+	if box == 0 {
+		c.fail("parameter size: %d is not 4, 9, 16 or 25", size)
+	}
+	if c.bad != nil {
+		return reply{}
+	}
+	start := time.Now()
+	g, err := sudoku.Generate(c.ctx, sudoku.GenerateOptions{Box: box, Difficulty: diff, Seed: seed, Symmetric: symmetric})
+	switch {
+	case c.ctx.Err() != nil:
+		return failf(http.StatusGatewayTimeout, "no puzzle within %v", c.timeout)
+	case err != nil && !errors.Is(err, sudoku.ErrDifficultyMissed):
+		return failf(http.StatusInternalServerError, "%v", err)
+	}
+	rec := g.Report(seed, time.Since(start))
+	if err != nil {
+		rec.Error = strings.TrimPrefix(err.Error(), "sudoku: ") // as the CLI writes it
+	}
+	return jsonReply(http.StatusOK, rec)
+}

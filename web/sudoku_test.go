@@ -1,0 +1,287 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"puzzle/internal/status"
+	"puzzle/sudoku"
+)
+
+// sudokuClassic is a 9×9 puzzle with one solution.
+const sudokuClassic = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+// gridOf turns rows of digits into a row-major grid.
+func gridOf(rows [][]int) []uint8 {
+	var g []uint8
+	for _, r := range rows {
+		for _, v := range r {
+			g = append(g, uint8(v))
+		}
+	}
+	return g
+}
+
+func parseSudoku(t *testing.T, text string) *sudoku.Puzzle {
+	t.Helper()
+	p, err := sudoku.Parse(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestSudokuSolve(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, Config{})
+	for _, tc := range []struct {
+		name, query, body string
+		code              int
+		status            status.Status
+		count, listed     int
+	}{
+		{"line", "", sudokuClassic, 200, status.Unique, 1, 0},
+		{"grid", "?name=grid.txt", "5 3 0 0 7 0 0 0 0\n6 0 0 1 9 5 0 0 0\n0 9 8 0 0 0 0 6 0\n8 0 0 0 6 0 0 0 3\n4 0 0 8 0 3 0 0 1\n7 0 0 0 2 0 0 0 6\n0 6 0 0 0 0 2 8 0\n0 0 0 4 1 9 0 0 5\n0 0 0 0 8 0 0 7 9\n", 200, status.Unique, 1, 0},
+		{"multiple", "", "1...............", 200, status.Multiple, 2, 0},
+		{"limit", "?limit=100", "1...............", 200, status.Multiple, 72, 72},
+		{"limit-exact", "?limit=5", "1...............", 200, status.Multiple, 5, 5},
+		{"one", "?limit=1", sudokuClassic, 200, status.Solved, 1, 0},
+		{"none", "", "123....4........", 200, status.None, 0, 0},
+		{"explain", "?explain=1", sudokuClassic, 200, status.Unique, 1, 0},
+		{"conflict", "", "11..............", 400, status.Invalid, 0, 0},
+		{"short", "", "123", 400, status.Invalid, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := do(t, s, "POST", "/api/sudoku/solve"+tc.query, tc.body)
+			var rep sudoku.Report
+			decode(t, w, &rep)
+			if w.Code != tc.code || rep.Status != tc.status || rep.Count != tc.count || len(rep.Solutions) != tc.listed {
+				t.Fatalf("%d %s count %d listed %d, want %d %s %d %d: %s", w.Code, rep.Status, rep.Count, len(rep.Solutions),
+					tc.code, tc.status, tc.count, tc.listed, w.Body.String())
+			}
+			if tc.status == status.Invalid {
+				if rep.Error == "" {
+					t.Error("no error message")
+				}
+				return
+			}
+			p := parseSudoku(t, tc.body)
+			// The independent check of a solution, and agreement with the
+			// library called directly.
+			if tc.count > 0 && !p.IsSolutionOf(gridOf(rep.Solution)) {
+				t.Errorf("solution %v is wrong", rep.Solution)
+			}
+			for _, sol := range rep.Solutions {
+				if !p.IsSolutionOf(gridOf(sol)) {
+					t.Errorf("listed solution %v is wrong", sol)
+				}
+			}
+			if strings.Contains(tc.query, "explain") && (len(rep.Steps) == 0 || rep.Stuck) {
+				t.Errorf("explain: %d steps, stuck %v", len(rep.Steps), rep.Stuck)
+			}
+			want, _, _ := sudoku.SolveReport(context.Background(), "request", p, sudoku.ReportOptions{})
+			if tc.query == "" && fmt.Sprint(want.Solution) != fmt.Sprint(rep.Solution) {
+				t.Errorf("solution differs from the library's")
+			}
+			if rep.File == "" || rep.Stats == nil {
+				t.Errorf("file %q, stats %v", rep.File, rep.Stats)
+			}
+		})
+	}
+	for _, tc := range []struct{ name, query, body, msg string }{
+		{"empty", "", "", "no puzzle"},
+		{"two", "", sudokuClassic + "\n" + sudokuClassic + "\n", "more than one puzzle (another starts at line 2)"},
+		{"bad limit", "?limit=x", sudokuClassic, `limit: "x" is not an integer`},
+		{"limit too big", "?limit=5000", sudokuClassic, "out of range 0..1000"},
+		{"bad bool", "?explain=maybe", sudokuClassic, "not a boolean"},
+	} {
+		w := do(t, s, "POST", "/api/sudoku/solve"+tc.query, tc.body)
+		if w.Code != http.StatusBadRequest || !strings.Contains(errorOf(t, w), tc.msg) {
+			t.Errorf("%s: %d %q, want 400 saying %q", tc.name, w.Code, w.Body.String(), tc.msg)
+		}
+	}
+}
+
+// emptyGrid64 is an empty 64×64 grid, which the solver cannot finish in
+// the fraction of a second the timeout tests allow.
+func emptyGrid64() string {
+	row := strings.TrimSpace(strings.Repeat("0 ", 64)) + "\n"
+	return strings.Repeat(row, 64)
+}
+
+func TestSudokuTimeout(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, Config{Timeout: 100 * time.Millisecond})
+	start := time.Now()
+	w := do(t, s, "POST", "/api/sudoku/solve", emptyGrid64())
+	var rep sudoku.Report
+	decode(t, w, &rep)
+	if w.Code != http.StatusGatewayTimeout || rep.Status != status.Timeout || rep.Error != "no answer within 100ms" {
+		t.Fatalf("%d %s %q, want 504 timeout", w.Code, rep.Status, rep.Error)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v for a 100ms limit", d)
+	}
+	if w := do(t, s, "POST", "/api/sudoku/hint", emptyGrid64()); w.Code != http.StatusGatewayTimeout {
+		t.Errorf("hint: %d, want 504", w.Code)
+	}
+	// The server answers the next request.
+	if w := do(t, s, "POST", "/api/sudoku/solve", sudokuClassic); w.Code != http.StatusOK {
+		t.Errorf("after a timeout: %d", w.Code)
+	}
+}
+
+func TestSudokuHint(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, Config{})
+	p := parseSudoku(t, sudokuClassic)
+	want, _ := sudoku.Solve(context.Background(), p, sudoku.Options{})
+	sol := want.Solutions[0]
+	if guesses := followHints(t, s, p); guesses != 0 {
+		t.Errorf("%d guesses on a puzzle logic solves", guesses)
+	}
+	// Logic gets stuck on this one: some hints are guesses from the solution.
+	extreme := parseSudoku(t, "....8....91426.5.....1..9..62......55...4..12..7...3..7......53.6..1..7......4..6")
+	if guesses := followHints(t, s, extreme); guesses == 0 {
+		t.Errorf("no guess on a puzzle logic cannot solve")
+	}
+
+	// A wrong digit: no solution, said plainly.
+	wrong := p.Clone()
+	for i, v := range sol {
+		if wrong.Cells[i] == 0 {
+			wrong.Cells[i] = v%9 + 1
+			if wrong.Validate() == nil {
+				break
+			}
+			wrong.Cells[i] = 0
+		}
+	}
+	w := do(t, s, "POST", "/api/sudoku/hint", wrong.String())
+	var h hintReply
+	decode(t, w, &h)
+	if w.Code != http.StatusOK || h.Status != status.None || !strings.Contains(h.Message, "wrong") {
+		t.Errorf("wrong digit: %d %+v", w.Code, h)
+	}
+
+	if w := do(t, s, "POST", "/api/sudoku/hint", "11.............."); w.Code != http.StatusBadRequest ||
+		!strings.Contains(errorOf(t, w), "appears twice") {
+		t.Errorf("conflict: %d %q", w.Code, w.Body.String())
+	}
+}
+
+// followHints asks for hints and applies them until the grid is full,
+// checking that each places digits of the solution, and returns the number
+// of guesses among them.
+func followHints(t *testing.T, s *Server, p *sudoku.Puzzle) (guesses int) {
+	t.Helper()
+	want, _ := sudoku.Solve(context.Background(), p, sudoku.Options{})
+	sol := want.Solutions[0]
+	grid := p.Clone()
+	for k := 0; ; k++ {
+		if k > 81 {
+			t.Fatal("the hints do not finish the grid")
+		}
+		w := do(t, s, "POST", "/api/sudoku/hint", grid.String())
+		var h hintReply
+		decode(t, w, &h)
+		if w.Code != http.StatusOK {
+			t.Fatalf("status %d %s", w.Code, w.Body.String())
+		}
+		if h.Solved {
+			if grid.Givens() != 81 || !strings.Contains(h.Message, "complete") {
+				t.Fatalf("solved with %d givens: %q", grid.Givens(), h.Message)
+			}
+			return guesses
+		}
+		if h.Status != status.Unique || len(h.Steps) == 0 || h.Message == "" {
+			t.Fatalf("hint %+v", h)
+		}
+		last := h.Steps[len(h.Steps)-1]
+		if len(last.Placements) == 0 || last.Text == "" {
+			t.Fatalf("last step places nothing: %+v", last)
+		}
+		if last.Technique == sudoku.Guess {
+			guesses++
+		}
+		for _, st := range h.Steps[:len(h.Steps)-1] {
+			if len(st.Placements) > 0 {
+				t.Fatalf("a step before the last places a digit: %+v", st)
+			}
+		}
+		for _, c := range last.Placements {
+			i := c.Row*9 + c.Col
+			if grid.Cells[i] != 0 || sol[i] != uint8(c.Digit) {
+				t.Fatalf("hint places %v, the solution has %d (cell holds %d)", c, sol[i], grid.Cells[i])
+			}
+			grid.Cells[i] = uint8(c.Digit)
+		}
+	}
+}
+
+func TestSudokuRate(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, Config{})
+	w := do(t, s, "POST", "/api/sudoku/rate", sudokuClassic)
+	var r rateReply
+	decode(t, w, &r)
+	want, err := sudoku.Rate(context.Background(), parseSudoku(t, sudokuClassic))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Code != http.StatusOK || r.Difficulty != want.Difficulty.String() || r.Hardest != want.Hardest.String() || r.Steps != want.Steps || r.Size != 9 {
+		t.Errorf("%d %+v, want %+v", w.Code, r, want)
+	}
+	w = do(t, s, "POST", "/api/sudoku/rate", "1...............")
+	decode(t, w, &r)
+	if w.Code != http.StatusUnprocessableEntity || !strings.Contains(r.Error, "more than one solution") {
+		t.Errorf("multiple: %d %+v", w.Code, r)
+	}
+}
+
+func TestSudokuGenerate(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, Config{})
+	for _, tc := range []struct {
+		query string
+		size  int
+		diff  string
+	}{
+		{"?seed=7&difficulty=easy", 9, "easy"},
+		{"?size=4&seed=3", 4, ""},
+		{"?seed=11&difficulty=medium&symmetric=1", 9, "medium"},
+	} {
+		w := do(t, s, "GET", "/api/sudoku/generate"+tc.query, "")
+		var g sudoku.GenerateReport
+		decode(t, w, &g)
+		if w.Code != http.StatusOK || g.Size != tc.size || tc.diff != "" && g.Difficulty != tc.diff || g.Error != "" {
+			t.Fatalf("%s: %d %+v", tc.query, w.Code, g)
+		}
+		// The puzzle is unique, its solution is right, and its rating is
+		// what Rate says.
+		p := parseSudoku(t, g.Line)
+		res, _ := sudoku.Solve(context.Background(), p, sudoku.Options{})
+		if res.Status != status.Unique || !p.IsSolutionOf(gridOf(g.Solution)) {
+			t.Errorf("%s: status %v, solution right %v", tc.query, res.Status, p.IsSolutionOf(gridOf(g.Solution)))
+		}
+		if r, _ := sudoku.Rate(context.Background(), p); r.Difficulty.String() != g.Difficulty {
+			t.Errorf("%s: rated %v, reported %s", tc.query, r.Difficulty, g.Difficulty)
+		}
+		// The same seed gives the same puzzle.
+		again := do(t, s, "GET", "/api/sudoku/generate"+tc.query, "")
+		var g2 sudoku.GenerateReport
+		decode(t, again, &g2)
+		if g2.Line != g.Line {
+			t.Errorf("%s: seed not reproducible", tc.query)
+		}
+	}
+	for _, q := range []string{"?size=7", "?size=x", "?difficulty=impossible", "?seed=-1", "?symmetric=2"} {
+		if w := do(t, s, "GET", "/api/sudoku/generate"+q, ""); w.Code != http.StatusBadRequest {
+			t.Errorf("%s: %d, want 400", q, w.Code)
+		}
+	}
+}
