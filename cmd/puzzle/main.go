@@ -42,7 +42,9 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		return env.sudoku(rest)
 	case "nonogram":
 		return env.nonogram(rest)
-	case "sliding", "queens":
+	case "queens":
+		return env.queens(rest)
+	case "sliding":
 		fmt.Fprintf(stderr, "puzzle %s: not yet available\n", cmd)
 		return exitUsage
 	case "serve":
@@ -76,9 +78,11 @@ func (e *env) help(args []string) int {
 		return e.sudoku(append([]string{"help"}, args[1:]...))
 	case "nonogram":
 		return e.nonogram(append([]string{"help"}, args[1:]...))
+	case "queens":
+		return e.queens(append([]string{"help"}, args[1:]...))
 	case "serve":
 		return e.serve([]string{"-h"})
-	case "sliding", "queens":
+	case "sliding":
 		fmt.Fprintf(e.stdout, "puzzle %s: not yet available\n", args[0])
 		return exitOK
 	}
@@ -97,8 +101,8 @@ Families and verbs:
 	sudoku     Sudoku grids from 4×4 to 64×64 (see 'puzzle help sudoku')
 %s	nonogram   nonograms (Picross), black and white or colour (see 'puzzle help nonogram')
 %s	sliding    not yet available
-	queens     not yet available
-
+	queens     N-Queens: count, complete, place millions, dominate (see 'puzzle help queens')
+%s
 Other commands:
 
 	help [family [verb]]   show this help, or a family's or verb's help
@@ -121,6 +125,8 @@ Examples:
 	puzzle sudoku bench --max 2000
 	puzzle nonogram solve --explain examples/nonogram/heart.txt
 	puzzle nonogram render --svg -o picture.svg puzzle.non
+	puzzle queens count 14
+	puzzle queens dominate --draw 8
 	puzzle serve --addr 127.0.0.1:8080
 `
 
@@ -134,7 +140,11 @@ func mainUsage() string {
 	for _, v := range nonogramVerbs {
 		fmt.Fprintf(&n, "\t  %-10s %s\n", v.name, v.summary)
 	}
-	return fmt.Sprintf(mainUsageFormat, b.String(), n.String())
+	var q strings.Builder
+	for _, v := range queensVerbs {
+		fmt.Fprintf(&q, "\t  %-10s %s\n", v.name, v.summary)
+	}
+	return fmt.Sprintf(mainUsageFormat, b.String(), n.String(), q.String())
 }
 
 // version returns the module version and VCS revision the binary was built from.

@@ -140,7 +140,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"nonogram", "convert", "x.non"}, "--to is required"},
 		{[]string{"nonogram", "render", "--svg", "--png"}, "choose one of --text, --svg and --png"},
 		{[]string{"sliding"}, "not yet available"},
-		{[]string{"queens", "count"}, "not yet available"},
+		{[]string{"queens", "frob"}, `unknown verb "frob"`},
 		{[]string{"serve", "extra"}, `unexpected argument "extra"`},
 		{[]string{"serve", "--timeout", "0s"}, "--timeout must be positive"},
 	} {

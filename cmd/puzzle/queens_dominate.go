@@ -1,0 +1,334 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+	"time"
+
+	"puzzle/queens"
+)
+
+// ---- dominate ----
+
+const queensDominateUsage = `Usage: puzzle queens dominate [--independent] [--draw] [--json] N...
+
+Finds the least number of queens that occupy or attack every square of
+the N×N board, γ(Q_N) (OEIS A075458), with such a set, for N up to 16;
+with --independent, queens that also do not attack each other (A075324).
+The search tries 1, 2, ... queens; every size below the answer is proved
+impossible by exhaustive search (set cover with bounds and symmetry), and
+the set found is checked. Proofs take under a second up to N = 13, about
+10 s for N = 14 and minutes for N = 15; larger boards take far longer
+(the command stops on interrupt).
+
+Human output: the size, the queens (column:row), the nodes of each size
+tried; --draw draws the board with 'Q' for a queen. --json prints {"n",
+"independent", "size", "queens": [[row, col], ...], "proof": [{"k",
+"found", "nodes", "time_ms"}, ...], "stats": {"nodes", "time_ms"}} per N.
+
+Examples:
+
+	puzzle queens dominate 8
+	puzzle queens dominate --json 1 2 3 4 5 6 7 8 9 10 11 12 13
+	puzzle queens dominate --independent --draw 12
+`
+
+type queensDominateCmd struct {
+	json, draw, independent bool
+}
+
+func (c *queensDominateCmd) define(fs *flag.FlagSet) {
+	fs.BoolVar(&c.json, "json", false, "print one JSON object per N")
+	fs.BoolVar(&c.draw, "draw", false, "draw the board")
+	fs.BoolVar(&c.independent, "independent", false, "queens that do not attack each other")
+}
+
+type queensDominateRecord struct {
+	N           int               `json:"n"`
+	Independent bool              `json:"independent"`
+	Size        int               `json:"size"`
+	Queens      [][2]int          `json:"queens"`
+	Proof       []queensSizeProof `json:"proof"`
+	Stats       queensSearchStats `json:"stats"`
+}
+
+type queensSizeProof struct {
+	K      int     `json:"k"`
+	Found  bool    `json:"found"`
+	Nodes  int64   `json:"nodes"`
+	TimeMS float64 `json:"time_ms"`
+}
+
+func (c *queensDominateCmd) run(e *env, v *verb, ops []string) int {
+	ns, code, ok := queensBoardSizes(e, v, ops, 1, queens.MaxDominate)
+	if !ok {
+		return code
+	}
+	o := e.queensOutput(c.json)
+	defer o.flush()
+	tty := isTerminal(e.stderr)
+	for _, n := range ns {
+		var prog *progress
+		opt := queens.DominateOptions{Independent: c.independent, Progress: func(k int) {
+			if tty {
+				prog.stop()
+				prog = startProgress(e.stderr, fmt.Sprintf("dominate n=%d: trying %s, k", n, plural(k, "queen")), n)
+				prog.set(k)
+			}
+		}}
+		res, err := queens.Dominate(e.ctx, n, opt)
+		prog.stop()
+		if err != nil {
+			o.flush()
+			return e.queensInterrupted("dominate")
+		}
+		rec := queensDominateRecord{N: n, Independent: c.independent, Size: res.Size, Queens: [][2]int{},
+			Stats: queensSearchStats{Nodes: res.Nodes, TimeMS: ms(res.Time)}}
+		for _, q := range res.Queens {
+			rec.Queens = append(rec.Queens, [2]int{q.Row, q.Col})
+		}
+		for _, t := range res.Tried {
+			rec.Proof = append(rec.Proof, queensSizeProof{K: t.K, Found: t.Found, Nodes: t.Nodes, TimeMS: ms(t.Time)})
+		}
+		if c.json {
+			o.record(rec)
+			continue
+		}
+		what := "queens dominate"
+		if c.independent {
+			what = "independent queens dominate"
+		}
+		var sq []string
+		for _, q := range res.Queens {
+			sq = append(sq, fmt.Sprintf("%d:%d", q.Col, q.Row))
+		}
+		o.printf("n=%d: %d %s the board (%s), proved minimal in %s\n", n, res.Size, what, strings.Join(sq, " "), fmtDuration(res.Time))
+		for _, t := range res.Tried {
+			verdict := "impossible"
+			if t.Found {
+				verdict = "found"
+			}
+			o.printf("  k=%-2d %-10s %10d nodes  %s\n", t.K, verdict, t.Nodes, fmtDuration(t.Time))
+		}
+		if c.draw {
+			drawQueens(o, n, res.Queens)
+		}
+		o.flush()
+	}
+	return exitOK
+}
+
+// drawQueens draws a board with 'Q' on the given squares.
+func drawQueens(o *queensOutput, n int, qs []queens.Queen) {
+	board := make([][]byte, n)
+	for r := range board {
+		board[r] = []byte(strings.Repeat("- ", n))
+		board[r] = board[r][:2*n-1]
+	}
+	for _, q := range qs {
+		board[q.Row][2*q.Col] = 'Q'
+	}
+	for _, row := range board {
+		o.printf("%s\n", row)
+	}
+	o.printf("\n")
+}
+
+// ---- heuristic ----
+
+const queensHeuristicUsage = `Usage: puzzle queens heuristic [--json] N...
+
+Runs the accessibility heuristic of the textbook eight queens exercise
+from every starting square, for N up to 64: after the first queen, each
+queen goes on the free square that would eliminate the fewest free
+squares (counting itself), the first such square row by row on ties,
+until no free square is left. It succeeds from a square when N queens
+are placed.
+
+Human output: a board of the number of queens placed from each starting
+square (a '*' marks success), then the successful starts and the
+solutions they give. --json prints {"n", "successes", "starts": [{"row",
+"col", "placed", "rows"}, ...]} per N.
+
+Examples:
+
+	puzzle queens heuristic 8
+	puzzle queens heuristic --json 4 5 6 7 8
+`
+
+type queensHeuristicCmd struct{ json bool }
+
+func (c *queensHeuristicCmd) define(fs *flag.FlagSet) {
+	fs.BoolVar(&c.json, "json", false, "print one JSON object per N")
+}
+
+type queensHeuristicRecord struct {
+	N         int            `json:"n"`
+	Successes int            `json:"successes"`
+	Starts    []queens.Start `json:"starts"`
+}
+
+func (c *queensHeuristicCmd) run(e *env, v *verb, ops []string) int {
+	ns, code, ok := queensBoardSizes(e, v, ops, 1, queens.MaxHeuristic)
+	if !ok {
+		return code
+	}
+	o := e.queensOutput(c.json)
+	defer o.flush()
+	for _, n := range ns {
+		starts, err := queens.Accessibility(e.ctx, n)
+		if err != nil {
+			o.flush()
+			return e.queensInterrupted("heuristic")
+		}
+		rec := queensHeuristicRecord{N: n, Starts: starts}
+		for _, s := range starts {
+			if s.Rows != nil {
+				rec.Successes++
+			}
+		}
+		if c.json {
+			o.record(rec)
+			continue
+		}
+		o.printf("n=%d: succeeds from %d of %d starting squares\n", n, rec.Successes, n*n)
+		width := len(fmt.Sprint(n)) + 1
+		for r := range n {
+			var line strings.Builder
+			for col := range n {
+				s := starts[r*n+col]
+				mark := " "
+				if s.Rows != nil {
+					mark = "*"
+				}
+				fmt.Fprintf(&line, "%*d%s", width, s.Placed, mark)
+			}
+			o.printf("%s\n", strings.TrimRight(line.String(), " "))
+		}
+		for _, s := range starts {
+			if s.Rows != nil {
+				o.printf("  from %d:%d: %s\n", s.Col, s.Row, queensJoinInts(s.Rows))
+			}
+		}
+		o.printf("\n")
+		o.flush()
+	}
+	return exitOK
+}
+
+// ---- brute ----
+
+const queensBruteUsage = `Usage: puzzle queens brute --random|--exhaustive [--seed S] [--max-trials T] [--json] N...
+
+The brute-force baselines that textbooks compare backtracking with, each
+with its node count:
+
+	--random      fill boards at random, each queen on a random square no
+	              earlier queen attacks, until a board holds N queens
+	              (nodes: queens placed; trials: boards filled)
+	--exhaustive  test every placement of one queen per column in
+	              lexicographic order until one is a solution (nodes:
+	              placements tested; N up to 14)
+
+For comparison, each line ends with the nodes plain backtracking takes
+for its first solution (solve --limit 1).
+
+--json prints {"n", "method", "queens", "trials", "nodes",
+"backtracking_nodes", "time_ms"} per N. Exit status 1 when no solution
+was found.
+
+Examples:
+
+	puzzle queens brute --random 8
+	puzzle queens brute --exhaustive 8
+	puzzle queens brute --random --json --seed 3 4 5 6 7 8 9 10
+`
+
+type queensBruteCmd struct {
+	json, random, exhaustive bool
+	seed                     uint64
+	maxTrials                int64
+}
+
+func (c *queensBruteCmd) define(fs *flag.FlagSet) {
+	fs.BoolVar(&c.json, "json", false, "print one JSON object per N")
+	fs.BoolVar(&c.random, "random", false, "random boards until one holds N queens")
+	fs.BoolVar(&c.exhaustive, "exhaustive", false, "every placement of one queen per column, in order")
+	fs.Uint64Var(&c.seed, "seed", 1, "random seed")
+	fs.Int64Var(&c.maxTrials, "max-trials", 10_000_000, "give up after `T` random boards")
+}
+
+type queensBruteRecord struct {
+	N                 int     `json:"n"`
+	Method            string  `json:"method"`
+	Queens            []int   `json:"queens"`
+	Trials            int64   `json:"trials,omitempty"`
+	Nodes             int64   `json:"nodes"`
+	BacktrackingNodes int64   `json:"backtracking_nodes"`
+	TimeMS            float64 `json:"time_ms"`
+}
+
+func (c *queensBruteCmd) run(e *env, v *verb, ops []string) int {
+	if c.random == c.exhaustive {
+		return v.usageError(e, "choose one of --random and --exhaustive")
+	}
+	if c.maxTrials < 1 {
+		return v.usageError(e, "--max-trials must be at least 1")
+	}
+	hi := queens.MaxHeuristic
+	if c.exhaustive {
+		hi = queens.MaxExhaustive
+	}
+	ns, code, ok := queensBoardSizes(e, v, ops, 1, hi)
+	if !ok {
+		return code
+	}
+	o := e.queensOutput(c.json)
+	defer o.flush()
+	failed := false
+	for _, n := range ns {
+		var res queens.BruteResult
+		var err error
+		rec := queensBruteRecord{N: n, Method: "random"}
+		if c.random {
+			res, err = queens.RandomBrute(e.ctx, n, c.seed, c.maxTrials)
+		} else {
+			rec.Method = "exhaustive"
+			res, err = queens.ExhaustiveBrute(e.ctx, n)
+		}
+		if err != nil {
+			o.flush()
+			return e.queensInterrupted("brute")
+		}
+		rec.Queens, rec.Trials, rec.Nodes, rec.TimeMS = res.Rows, res.Trials, res.Nodes, ms(res.Time)
+		if n <= queens.MaxCount {
+			bt, _ := queens.Solve(e.ctx, n, queens.SolveOptions{Limit: 1})
+			rec.BacktrackingNodes = bt.Stats.Nodes
+		}
+		if res.Rows == nil {
+			failed = true
+		}
+		if c.json {
+			o.record(rec)
+			continue
+		}
+		o.printf("n=%d %s: ", n, rec.Method)
+		if res.Rows == nil {
+			o.printf("no solution")
+		} else {
+			o.printf("%s", queensJoinInts(res.Rows))
+		}
+		if c.random {
+			o.printf(" after %s, %d queens placed", plural(int(res.Trials), "board"), res.Nodes)
+		} else {
+			o.printf(" after %d placements tested", res.Nodes)
+		}
+		o.printf(" in %s; backtracking: %d nodes\n", fmtDuration(time.Duration(rec.TimeMS*float64(time.Millisecond))), rec.BacktrackingNodes)
+		o.flush()
+	}
+	if failed {
+		return exitFail
+	}
+	return exitOK
+}

@@ -1,0 +1,485 @@
+package queens
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// MaxCount is the largest board Count accepts. Counting n = 27 took a
+// year of FPGA time; the limit only keeps the bit masks in one word.
+const MaxCount = 32
+
+// Counts is the outcome of Count: the number of solutions and of
+// fundamental solutions (classes under the 8 symmetries of the square).
+type Counts struct {
+	N int `json:"n"`
+	// Solutions is the number of solutions (OEIS A000170).
+	Solutions uint64 `json:"solutions"`
+	// Fundamental is the number of solutions up to rotation and reflection
+	// (OEIS A002562): Sym1 + Sym2 + Sym4 + Sym8.
+	Fundamental uint64 `json:"fundamental"`
+	// Sym1, Sym2, Sym4 and Sym8 count the fundamental solutions whose
+	// class has 1 member (the board of size 1), 2 (symmetric under a
+	// quarter turn), 4 (under a half turn only) and 8 (no symmetry).
+	// Solutions = Sym1 + 2·Sym2 + 4·Sym4 + 8·Sym8.
+	Sym1 uint64 `json:"sym1,omitempty"`
+	Sym2 uint64 `json:"sym2"`
+	Sym4 uint64 `json:"sym4"`
+	Sym8 uint64 `json:"sym8"`
+	// Nodes counts the partial placements the search visited.
+	Nodes uint64 `json:"nodes"`
+	// Subproblems is the number of sub-problems counted (this shard's
+	// share); Total is the number for the whole board.
+	Subproblems int `json:"subproblems"`
+	Total       int `json:"total_subproblems"`
+	// Shard and Shards name the share counted: 1..Shards, or 0 and 0 for
+	// the whole count.
+	Shard  int           `json:"shard,omitempty"`
+	Shards int           `json:"shards,omitempty"`
+	Time   time.Duration `json:"-"`
+}
+
+// CountOptions control Count.
+type CountOptions struct {
+	// Workers is the number of goroutines; 0 means GOMAXPROCS.
+	Workers int
+	// Shard and Shards, when Shards > 1, count only the Shard-th (1-based)
+	// of Shards deterministic shares of the sub-problems. Adding the Counts
+	// of every share (Merge) gives the whole count.
+	Shard, Shards int
+	// Progress, if set, is called after each sub-problem with the number
+	// done and the number to do. It may be called from several goroutines,
+	// but never concurrently.
+	Progress func(done, total int)
+	// SplitDepth is the number of rows placed to make a sub-problem, from
+	// 2 to 8; 0 chooses by n.
+	SplitDepth int
+}
+
+// Count counts the solutions of the n-queens problem and its fundamental
+// solutions, splitting the work into independent sub-problems run on
+// opt.Workers goroutines. On cancellation it returns the partial counts
+// and ctx.Err().
+func Count(ctx context.Context, n int, opt CountOptions) (Counts, error) {
+	start := time.Now()
+	res := Counts{N: n}
+	if n < 1 || n > MaxCount {
+		return res, fmt.Errorf("queens: count: n must be between 1 and %d, not %d", MaxCount, n)
+	}
+	if opt.Shards < 0 || opt.Shards > 1 && (opt.Shard < 1 || opt.Shard > opt.Shards) {
+		return res, fmt.Errorf("queens: count: shard %d/%d: want 1 ≤ shard ≤ shards", opt.Shard, opt.Shards)
+	}
+	if opt.Shards > 1 {
+		res.Shard, res.Shards = opt.Shard, opt.Shards
+	}
+	if n == 1 {
+		// The only board whose solution is symmetric under every rotation
+		// and reflection: one class of one.
+		res.Sym1, res.Subproblems, res.Total = 1, 1, 1
+		if opt.Shards > 1 && opt.Shard != 1 {
+			res.Sym1, res.Subproblems = 0, 0
+		}
+		res.Solutions, res.Fundamental = res.Sym1, res.Sym1
+		res.Time = time.Since(start)
+		return res, ctx.Err()
+	}
+	split := opt.SplitDepth
+	if split <= 0 {
+		split = defaultSplit(n)
+	}
+	all := subproblems(n, split)
+	res.Total = len(all)
+	mine := all
+	if opt.Shards > 1 {
+		mine = nil
+		for i := opt.Shard - 1; i < len(all); i += opt.Shards {
+			mine = append(mine, all[i])
+		}
+	}
+	res.Subproblems = len(mine)
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, len(mine)))
+
+	var (
+		next atomic.Int64
+		stop atomic.Bool
+		mu   sync.Mutex
+		done int
+		wg   sync.WaitGroup
+	)
+	quit := context.AfterFunc(ctx, func() { stop.Store(true) })
+	defer quit()
+	for range workers {
+		wg.Go(func() {
+			s := newSearcher(n)
+			for !stop.Load() {
+				i := int(next.Add(1)) - 1
+				if i >= len(mine) {
+					break
+				}
+				s.run(&mine[i])
+				if opt.Progress != nil {
+					mu.Lock()
+					done++
+					opt.Progress(done, len(mine))
+					mu.Unlock()
+				}
+			}
+			mu.Lock()
+			res.Sym2 += s.sym2
+			res.Sym4 += s.sym4
+			res.Sym8 += s.sym8
+			res.Nodes += s.nodes
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	res.Fundamental = res.Sym2 + res.Sym4 + res.Sym8
+	res.Solutions = 2*res.Sym2 + 4*res.Sym4 + 8*res.Sym8
+	res.Time = time.Since(start)
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+func defaultSplit(n int) int {
+	switch {
+	case n >= 22:
+		return 5
+	case n >= 18:
+		return 4
+	}
+	return 3
+}
+
+// A subproblem is a partial placement of the first rows: rows 0..y-1 hold
+// a queen each, and the search goes on from row y.
+type subproblem struct {
+	corner            bool // the queen of row 0 is in the corner (column 0)
+	bound1            int8 // corner: the column of row 1's queen; else: row 0's
+	y                 int8 // the next row to fill
+	board             [8]uint64
+	left, down, right uint64
+}
+
+// searcher is one worker's state. Bit c of a mask is column c. A placement
+// is counted only in its canonical form (see doc.go), with the size of its
+// class under the symmetries of the square.
+type searcher struct {
+	n, last                 int
+	mask                    uint64
+	bound1, bound2          int
+	sidemask, lastmask      uint64 // columns 0 and n-1; the columns the last row may not use
+	topbit, endbit          uint64 // column n-1; column n-1-bound1
+	board                   [MaxCount]uint64
+	sym2, sym4, sym8, nodes uint64
+	col, rowOf, other       [MaxCount]int // scratch for check
+}
+
+func newSearcher(n int) *searcher {
+	return &searcher{n: n, last: n - 1, mask: 1<<n - 1, topbit: 1 << (n - 1), sidemask: 1<<(n-1) | 1}
+}
+
+// setBound prepares the rules for a placement whose row 0 queen is at
+// column b (b ≥ 1), or, for corner placements, whose row 1 queen is at b.
+func (s *searcher) setBound(corner bool, b int) {
+	s.bound1 = b
+	if corner {
+		return
+	}
+	s.bound2 = s.n - 1 - b
+	s.endbit = 1 << (s.n - 1 - b)
+	// The last row may not use the b columns nearest to either corner.
+	s.lastmask = (uint64(1)<<b - 1) | (s.mask &^ (s.mask >> b))
+}
+
+// free returns the columns row y < last may use, given the attacked
+// columns and the symmetry rules; ok is false when the rules reject the
+// placement of the rows above.
+func (s *searcher) free(corner bool, y int, left, down, right uint64) (free uint64, ok bool) {
+	free = s.mask &^ (left | down | right)
+	if corner {
+		if y < s.bound1 {
+			free &^= 2
+		}
+		return free, true
+	}
+	if y < s.bound1 {
+		free &^= s.sidemask
+	} else if y == s.bound2 {
+		if down&s.sidemask == 0 {
+			return 0, false
+		}
+		if down&s.sidemask != s.sidemask {
+			free &= s.sidemask
+		}
+	}
+	return free, true
+}
+
+// subproblems lists, in a fixed order, the placements of the first split
+// rows (fewer near the last row) from which every canonical solution is
+// reached exactly once.
+func subproblems(n, split int) []subproblem {
+	s := newSearcher(n)
+	split = max(2, min(split, n-1, len(subproblem{}.board)))
+	var out []subproblem
+	var expand func(p subproblem)
+	expand = func(p subproblem) {
+		y := int(p.y)
+		if y >= split || y == s.last {
+			out = append(out, p)
+			return
+		}
+		free, ok := s.free(p.corner, y, p.left, p.down, p.right)
+		if !ok {
+			return
+		}
+		for free != 0 {
+			bit := free & -free
+			free ^= bit
+			q := p
+			q.board[y] = bit
+			q.y++
+			q.left, q.down, q.right = (p.left|bit)<<1, p.down|bit, (p.right|bit)>>1
+			expand(q)
+		}
+	}
+	// A queen in a corner: by symmetry, at column 0 of row 0, with the queen
+	// of row 1 left of where the queen of column 1 stands (transposition).
+	for b := 2; b < n-1; b++ {
+		s.setBound(true, b)
+		bit := uint64(1) << b
+		p := subproblem{corner: true, bound1: int8(b), y: 2}
+		p.board[0], p.board[1] = 1, bit
+		p.left, p.down, p.right = (2|bit)<<1, 1|bit, bit>>1
+		expand(p)
+	}
+	// No queen in a corner: row 0's queen is at distance b from the nearest
+	// corner, the least of the four edges, on the left half.
+	for b := 1; b < n-1-b; b++ {
+		s.setBound(false, b)
+		bit := uint64(1) << b
+		p := subproblem{bound1: int8(b), y: 1}
+		p.board[0] = bit
+		p.left, p.down, p.right = bit<<1, bit, bit>>1
+		expand(p)
+	}
+	return out
+}
+
+// run counts the canonical solutions below p.
+func (s *searcher) run(p *subproblem) {
+	s.setBound(p.corner, int(p.bound1))
+	copy(s.board[:], p.board[:p.y])
+	if p.corner {
+		s.corner(int(p.y), p.left, p.down, p.right)
+	} else {
+		s.edge(int(p.y), p.left, p.down, p.right)
+	}
+}
+
+// corner searches placements with a queen at row 0, column 0. None is
+// symmetric, so each canonical one stands for 8.
+func (s *searcher) corner(y int, left, down, right uint64) {
+	if y == s.last {
+		s.nodes++
+		if s.mask&^(left|down|right) != 0 {
+			s.sym8++
+		}
+		return
+	}
+	free := s.mask &^ (left | down | right)
+	if y < s.bound1 {
+		free &^= 2
+	}
+	s.nodes++
+	s.cornerRow(y, free, left, down, right)
+}
+
+// cornerRow tries each of the free columns of row y < last. The last
+// column tried continues in the same call (a tail call made by hand), so
+// that only the others pay for a call.
+func (s *searcher) cornerRow(y int, free, left, down, right uint64) {
+	mask := s.mask
+again:
+	if y+1 == s.last {
+		// The last row, unrolled: one queen fits or none.
+		for free != 0 {
+			bit := free & -free
+			free ^= bit
+			s.nodes++
+			if mask&^((left|bit)<<1|down|bit|(right|bit)>>1) != 0 {
+				s.sym8++
+			}
+		}
+		return
+	}
+	for free != 0 {
+		bit := free & -free
+		free ^= bit
+		l, d, r := (left|bit)<<1, down|bit, (right|bit)>>1
+		s.nodes++
+		// Looking two rows ahead prunes a dead end one level earlier.
+		if mask&^(l<<1|d|r>>1) == 0 {
+			continue
+		}
+		f := mask &^ (l | d | r)
+		if y+1 < s.bound1 {
+			f &^= 2
+		}
+		if f == 0 {
+			continue
+		}
+		if free == 0 {
+			y, free, left, down, right = y+1, f, l, d, r
+			goto again
+		}
+		s.cornerRow(y+1, f, l, d, r)
+	}
+}
+
+// edge searches placements without a corner queen, as corner does, with
+// the rules of the canonical form on the edges.
+func (s *searcher) edge(y int, left, down, right uint64) {
+	s.nodes++
+	if y == s.last {
+		if f := s.mask &^ (left | down | right); f != 0 && f&s.lastmask == 0 {
+			s.board[y] = f
+			s.check()
+		}
+		return
+	}
+	free, ok := s.free(false, y, left, down, right)
+	if ok {
+		s.edgeRow(y, free, left, down, right)
+	}
+}
+
+// edgeRow tries each of the free columns of row y < last, as cornerRow
+// does, with the rules of the canonical form on the edges.
+func (s *searcher) edgeRow(y int, free, left, down, right uint64) {
+	mask := s.mask
+again:
+	if y+1 == s.last {
+		for free != 0 {
+			bit := free & -free
+			free ^= bit
+			s.nodes++
+			f := mask &^ ((left|bit)<<1 | down | bit | (right|bit)>>1)
+			if f != 0 && f&s.lastmask == 0 {
+				s.board[y&31] = bit
+				s.board[(y+1)&31] = f
+				s.check()
+			}
+		}
+		return
+	}
+	for free != 0 {
+		bit := free & -free
+		free ^= bit
+		l, d, r := (left|bit)<<1, down|bit, (right|bit)>>1
+		s.nodes++
+		if mask&^(l<<1|d|r>>1) == 0 {
+			continue
+		}
+		f := mask &^ (l | d | r)
+		if y+1 < s.bound1 {
+			f &^= s.sidemask
+		} else if y+1 == s.bound2 {
+			// Both side columns are taken by row bound2.
+			if d&s.sidemask == 0 {
+				continue
+			}
+			if d&s.sidemask != s.sidemask {
+				f &= s.sidemask
+			}
+		}
+		if f == 0 {
+			continue
+		}
+		s.board[y&31] = bit
+		if free == 0 {
+			y, free, left, down, right = y+1, f, l, d, r
+			goto again
+		}
+		s.edgeRow(y+1, f, l, d, r)
+	}
+}
+
+// check counts a complete placement without corner queen if it is the
+// least (row by row, by column) of its rotations that also have row 0's
+// queen at column bound1, and records the size of its class.
+func (s *searcher) check() {
+	n := s.n
+	rot90 := s.board[s.bound2] == 1         // the left edge's queen turns to row 0, column bound1
+	rot180 := s.board[s.last] == s.endbit   // the bottom edge's queen does
+	rot270 := s.board[s.bound1] == s.topbit // the right edge's queen does
+	if !rot90 && !rot180 && !rot270 {
+		s.sym8++
+		return
+	}
+	for r := range n {
+		c := bits.TrailingZeros64(s.board[r])
+		s.col[r] = c
+		s.rowOf[c] = r
+	}
+	if rot90 {
+		// (r, c) → (c, n-1-r): row i of the turned board holds column n-1-rowOf[i].
+		for i := range n {
+			s.other[i] = n - 1 - s.rowOf[i]
+		}
+		switch s.compare() {
+		case 1:
+			return
+		case 0:
+			s.sym2++
+			return
+		}
+	}
+	if rot180 {
+		// (r, c) → (n-1-r, n-1-c)
+		for i := range n {
+			s.other[i] = n - 1 - s.col[n-1-i]
+		}
+		switch s.compare() {
+		case 1:
+			return
+		case 0:
+			s.sym4++
+			return
+		}
+	}
+	if rot270 {
+		// (r, c) → (n-1-c, r): row i holds column rowOf[n-1-i].
+		for i := range n {
+			s.other[i] = s.rowOf[n-1-i]
+		}
+		if s.compare() > 0 {
+			return
+		}
+	}
+	s.sym8++
+}
+
+// compare compares col with other row by row: -1, 0 or 1.
+func (s *searcher) compare() int {
+	for i := range s.n {
+		switch {
+		case s.col[i] < s.other[i]:
+			return -1
+		case s.col[i] > s.other[i]:
+			return 1
+		}
+	}
+	return 0
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package queens
+
+const raceEnabled = false

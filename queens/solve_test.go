@@ -1,0 +1,93 @@
+package queens
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"puzzle/internal/status"
+)
+
+func TestSolveAgainstNaive(t *testing.T) {
+	t.Parallel()
+	for n := 1; n <= 9; n++ {
+		want := naiveSolutions(n)
+		res, err := Solve(context.Background(), n, SolveOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.EqualFunc(res.Solutions, want, slices.Equal[[]int]) {
+			t.Errorf("n=%d: %d solutions differ from the %d of the naive search", n, len(res.Solutions), len(want))
+		}
+		for r := range n {
+			res, _ := Solve(context.Background(), n, SolveOptions{FixFirstRow: true, FirstRow: r})
+			var sub [][]int
+			for _, s := range want {
+				if s[0] == r {
+					sub = append(sub, s)
+				}
+			}
+			if !slices.EqualFunc(res.Solutions, sub, slices.Equal[[]int]) {
+				t.Errorf("n=%d first row %d: %v, want %v", n, r, res.Solutions, sub)
+			}
+		}
+	}
+}
+
+func TestSolveVisit(t *testing.T) {
+	t.Parallel()
+	all, _ := Solve(context.Background(), 8, SolveOptions{})
+	var seen [][]int
+	res, err := Solve(context.Background(), 8, SolveOptions{Visit: func(rows []int) { seen = append(seen, slices.Clone(rows)) }})
+	if err != nil || res.Solutions != nil || res.Count != 92 || !slices.EqualFunc(seen, all.Solutions, slices.Equal[[]int]) {
+		t.Errorf("visit: %d solutions, count %d, stored %d", len(seen), res.Count, len(res.Solutions))
+	}
+}
+
+// The textbook exercise: 5×5, the queen of the first column on row 3.
+func TestSolveFiveFromRow3(t *testing.T) {
+	t.Parallel()
+	res, err := Solve(context.Background(), 5, SolveOptions{FixFirstRow: true, FirstRow: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Solutions) != 2 || res.Status != status.Multiple {
+		t.Fatalf("%v: %v, want 2 solutions", res.Status, res.Solutions)
+	}
+	for _, s := range res.Solutions {
+		if s[0] != 3 {
+			t.Errorf("%v does not start on row 3", s)
+		}
+	}
+}
+
+func TestSolveLimit(t *testing.T) {
+	t.Parallel()
+	res, _ := Solve(context.Background(), 8, SolveOptions{Limit: 5})
+	if len(res.Solutions) != 5 || res.Status != status.Multiple {
+		t.Errorf("limit 5: %d solutions, %v", len(res.Solutions), res.Status)
+	}
+	res, _ = Solve(context.Background(), 8, SolveOptions{Limit: 1})
+	if len(res.Solutions) != 1 || res.Status != status.Solved {
+		t.Errorf("limit 1: %d solutions, %v", len(res.Solutions), res.Status)
+	}
+	res, _ = Solve(context.Background(), 3, SolveOptions{})
+	if res.Status != status.None {
+		t.Errorf("n=3: %v", res.Status)
+	}
+	res, _ = Solve(context.Background(), 6, SolveOptions{FixFirstRow: true, FirstRow: 0})
+	if res.Status != status.None {
+		t.Errorf("n=6 from row 0: %v", res.Status)
+	}
+	for _, o := range []SolveOptions{{Limit: -1}, {FixFirstRow: true, FirstRow: 8}, {FixFirstRow: true, FirstRow: -1}} {
+		if _, err := Solve(context.Background(), 8, o); err == nil {
+			t.Errorf("%+v accepted", o)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := Solve(ctx, 14, SolveOptions{})
+	if err == nil || res.Status != status.Timeout {
+		t.Errorf("cancelled: %v, %v", res.Status, err)
+	}
+}
