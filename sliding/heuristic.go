@@ -8,7 +8,7 @@ import (
 // Heuristic names a lower bound on the number of moves to the goal.
 type Heuristic string
 
-// The heuristics. A comma-separated list of them takes their maximum.
+// The heuristics. Names joined by "+" take the maximum of those heuristics.
 const (
 	// Auto picks the strongest bound that suits the board: the 7-8 pattern
 	// databases for 4×4, 6-6-6-6 for 5×5, walking distance for smaller.
@@ -53,7 +53,7 @@ func (h Heuristic) resolve(rows, cols int) Heuristic {
 	case rows == 5 && cols == 5:
 		return PDB6666
 	case rows <= 4 && cols <= 4:
-		return Heuristic(string(WalkingDistance) + "," + string(LinearConflict))
+		return Heuristic(string(WalkingDistance) + "+" + string(LinearConflict))
 	}
 	return LinearConflict
 }
@@ -61,7 +61,7 @@ func (h Heuristic) resolve(rows, cols int) Heuristic {
 // newEvaluator makes the evaluator of h for a rows×cols board; the
 // pattern databases come from dbs.
 func newEvaluator(h Heuristic, rows, cols int, dbs *PDBSet) (evaluator, error) {
-	parts := strings.Split(string(h), ",")
+	parts := strings.Split(string(h), "+")
 	var evs []evaluator
 	for _, name := range parts {
 		var ev evaluator

@@ -39,7 +39,7 @@ func evaluators(t testing.TB, rows, cols int) map[string]func() evaluator {
 			return w
 		}
 		m["max"] = func() evaluator {
-			e, err := newEvaluator("walking-distance,linear-conflict", rows, cols, nil)
+			e, err := newEvaluator("walking-distance+linear-conflict", rows, cols, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -74,6 +74,28 @@ func unrank(n int, r int64, cells []uint8) {
 	}
 }
 
+// unrankDigits fills cells with the placement of rank r, digits with its
+// digits and before[i] with the cells of the tiles before tile i.
+func unrankDigits(n int, r int64, cells []uint8, digits []int64, before []uint64) {
+	k := len(cells)
+	for i := k - 1; i >= 0; i-- {
+		radix := int64(n - i)
+		digits[i] = r % radix
+		r /= radix
+	}
+	var used uint64
+	for i := range k {
+		m := ^used
+		for range digits[i] {
+			m &= m - 1
+		}
+		c := bits.TrailingZeros64(m)
+		cells[i] = uint8(c)
+		before[i] = used
+		used |= 1 << c
+	}
+}
+
 // delta returns the table entry of rank r.
 func (pt *pattern) delta(r int64) int {
 	return int(pt.table[r>>1]>>(uint(r&1)<<2)) & 15
@@ -108,6 +130,11 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 	r0 := rank(pt.n, goal)
 	dist[r0/8] &^= 0xFF << (uint(r0%8) * 8)
 
+	weights := make([]int64, k)
+	for i, w := k-1, int64(1); i >= 0; i-- {
+		weights[i] = w
+		w *= int64(pt.n - i)
+	}
 	st := newStopper(ctx)
 	defer st.release()
 	var done atomic.Int64
@@ -127,6 +154,8 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 			go func() {
 				defer wg.Done()
 				cells := make([]uint8, k)
+				var digits [32]int64
+				var before [32]uint64
 				var localAdded, localClamped int64
 				localMax := 0
 				want := uint64(d) * 0x0101010101010101
@@ -150,13 +179,12 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 							if r >= pt.size {
 								break
 							}
-							unrank(pt.n, r, cells)
-							var used uint64
+							unrankDigits(pt.n, r, cells, digits[:k], before[:k])
 							m := 0
 							for i, c := range cells {
-								used |= 1 << c
 								m += int(md[int(pt.tiles[i])*pt.n+int(c)])
 							}
+							used := before[k-1] | 1<<cells[k-1]
 							delta := (d - m) / 2
 							if delta > 15 {
 								delta = 15
@@ -164,17 +192,32 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 							}
 							localMax = max(localMax, delta)
 							pt.table[r>>1] |= byte(delta) << (uint(r&1) << 2)
+							// A successor's rank differs in the moved tile's
+							// digit and, when it jumps a row, in the digits of
+							// the later tiles it jumps over.
 							for i, c := range cells {
 								for dir := range 4 {
 									to := nb[c][dir]
 									if to < 0 || used&(1<<uint(to)) != 0 {
 										continue
 									}
-									cells[i] = uint8(to)
-									if mark(dist, rank(pt.n, cells), byte(d+1)) {
+									q := uint8(to)
+									digit := int64(q) - int64(bits.OnesCount64(before[i]&(1<<q-1)))
+									r2 := r + (digit-digits[i])*weights[i]
+									if dir == dirUp || dir == dirDown {
+										lo, hi, sign := c, q, int64(1)
+										if q < c {
+											lo, hi, sign = q, c, -1
+										}
+										for j := i + 1; j < k; j++ {
+											if p := cells[j]; p > lo && p < hi {
+												r2 += sign * weights[j]
+											}
+										}
+									}
+									if mark(dist, r2, byte(d+1)) {
 										localAdded++
 									}
-									cells[i] = c
 								}
 							}
 						}

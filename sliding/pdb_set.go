@@ -75,39 +75,6 @@ func patternFile(rows, cols int, tiles []uint8) string {
 	return b.String()
 }
 
-// value returns the heuristic of a position given as labels.
-func (s *PDBSet) value(cells []uint8) int {
-	pos := make([]uint8, s.n)
-	for c, t := range cells {
-		pos[t] = uint8(c)
-	}
-	h := 0
-	for c, t := range cells {
-		h += int(s.md[int(t)*s.n+c])
-	}
-	sum, rsum := s.sums(pos)
-	return h + 2*max(sum, rsum)
-}
-
-// sums returns the total of the table entries of the position whose tiles
-// are at pos, and of the reflected position (0 without reflection).
-func (s *PDBSet) sums(pos []uint8) (sum, rsum int) {
-	var buf [32]uint8
-	for _, pt := range s.patterns {
-		for i, t := range pt.tiles {
-			buf[i] = pos[t]
-		}
-		sum += pt.delta(rank(s.n, buf[:len(pt.tiles)]))
-		if s.reflect {
-			for i, t := range pt.tiles {
-				buf[i] = s.refl[pos[s.refl[t]]]
-			}
-			rsum += pt.delta(rank(s.n, buf[:len(pt.tiles)]))
-		}
-	}
-	return sum, rsum
-}
-
 // pdbEvaluator is the pattern databases as an evaluator, for A* and for
 // maxima with other heuristics; IDA* has its own loop (idastar_pdb.go).
 type pdbEvaluator struct {

@@ -43,7 +43,21 @@ func reduce(ctx context.Context, p *problem, stats *Stats) ([]int8, error) {
 	if !isGoalCells(r.cells) {
 		return nil, fmt.Errorf("sliding: reduction ended off the goal")
 	}
-	return r.dirs, nil
+	return cancelInverses(r.dirs), nil
+}
+
+// cancelInverses drops every move that the next one undoes (such as "LR"),
+// which the placements of consecutive tiles leave behind.
+func cancelInverses(dirs []int8) []int8 {
+	out := dirs[:0]
+	for _, d := range dirs {
+		if len(out) > 0 && out[len(out)-1] == 3-d {
+			out = out[:len(out)-1]
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 type reducer struct {

@@ -36,3 +36,11 @@ func TestAutoPicksReduceForBigBoards(t *testing.T) {
 		t.Errorf("auto on 6×6: %v, optimal %v", res.Algorithm, res.Optimal)
 	}
 }
+
+func TestCancelInverses(t *testing.T) {
+	t.Parallel()
+	got := cancelInverses([]int8{dirLeft, dirUp, dirDown, dirRight, dirDown, dirLeft})
+	if len(got) != 2 || got[0] != dirDown || got[1] != dirLeft {
+		t.Errorf("cancelInverses = %v", got)
+	}
+}

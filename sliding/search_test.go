@@ -31,7 +31,7 @@ func solveChecked(t *testing.T, b *Board, opt Options) Result {
 // distances of the breadth-first search from the goal.
 func TestOptimalAgainstBFS(t *testing.T) {
 	t.Parallel()
-	heuristics := []Heuristic{Manhattan, LinearConflict, WalkingDistance, "walking-distance,linear-conflict", PDB555}
+	heuristics := []Heuristic{Manhattan, LinearConflict, WalkingDistance, "walking-distance+linear-conflict", PDB555}
 	for _, g := range []Goal{BlankLast, BlankFirst} {
 		dist := eightPuzzle(g)
 		keys := sample(newRand(uint64(g)+7), dist, 150)

@@ -181,7 +181,7 @@ func (h Heuristic) isPDB() bool {
 
 func (h Heuristic) isList() bool {
 	for _, c := range h {
-		if c == ',' {
+		if c == '+' {
 			return true
 		}
 	}

@@ -42,7 +42,9 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		return env.sudoku(rest)
 	case "nonogram":
 		return env.nonogram(rest)
-	case "sliding", "queens":
+	case "sliding":
+		return env.sliding(rest)
+	case "queens":
 		fmt.Fprintf(stderr, "puzzle %s: not yet available\n", cmd)
 		return exitUsage
 	case "serve":
@@ -77,7 +79,9 @@ func (e *env) help(args []string) int {
 		return e.sudoku(append([]string{"help"}, args[1:]...))
 	case "nonogram":
 		return e.nonogram(append([]string{"help"}, args[1:]...))
-	case "sliding", "queens", "serve":
+	case "sliding":
+		return e.sliding(append([]string{"help"}, args[1:]...))
+	case "queens", "serve":
 		fmt.Fprintf(e.stdout, "puzzle %s: not yet available\n", args[0])
 		return exitOK
 	}
@@ -95,8 +99,8 @@ Families and verbs:
 
 	sudoku     Sudoku grids from 4×4 to 64×64 (see 'puzzle help sudoku')
 %s	nonogram   nonograms (Picross), black and white (see 'puzzle help nonogram')
-%s	sliding    not yet available
-	queens     not yet available
+%s	sliding    sliding-tile puzzles: 8, 15, 24 and up to 10×10 (see 'puzzle help sliding')
+%s	queens     not yet available
 
 Other commands:
 
@@ -120,6 +124,8 @@ Examples:
 	puzzle sudoku bench --max 2000
 	puzzle nonogram solve --explain examples/nonogram/heart.txt
 	puzzle nonogram render --svg -o picture.svg puzzle.non
+	puzzle sliding solve 8 6 7 2 5 4 3 0 1
+	puzzle sliding bench --set korf100
 `
 
 // mainUsage returns the top-level help, which lists every verb.
@@ -132,7 +138,11 @@ func mainUsage() string {
 	for _, v := range nonogramVerbs {
 		fmt.Fprintf(&n, "\t  %-10s %s\n", v.name, v.summary)
 	}
-	return fmt.Sprintf(mainUsageFormat, b.String(), n.String())
+	var sl strings.Builder
+	for _, v := range slidingVerbs {
+		fmt.Fprintf(&sl, "\t  %-10s %s\n", v.name, v.summary)
+	}
+	return fmt.Sprintf(mainUsageFormat, b.String(), n.String(), sl.String())
 }
 
 // version returns the module version and VCS revision the binary was built from.

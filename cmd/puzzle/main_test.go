@@ -139,7 +139,6 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"nonogram", "solve", "--from", "bogus"}, `invalid value "bogus" for flag -from`},
 		{[]string{"nonogram", "convert", "x.non"}, "--to is required"},
 		{[]string{"nonogram", "render", "--svg", "--png"}, "choose one of --text, --svg and --png"},
-		{[]string{"sliding"}, "not yet available"},
 		{[]string{"queens", "count"}, "not yet available"},
 		{[]string{"serve"}, "not yet available"},
 	} {
