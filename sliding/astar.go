@@ -24,12 +24,16 @@ func aStar(ctx context.Context, p *problem, ev evaluator, limit int, stats *Stat
 	var nodes []searchNode
 	var open [][]int32
 	openCount := int64(0)
+	f := 0 // the least f that may have open positions
 	push := func(i int32) {
-		f := int(nodes[i].g) + int(nodes[i].h)
-		for len(open) <= f {
+		fi := int(nodes[i].g) + int(nodes[i].h)
+		for len(open) <= fi {
 			open = append(open, nil)
 		}
-		open[f] = append(open[f], i)
+		open[fi] = append(open[fi], i)
+		// A position reopened by a shorter path may come below f when
+		// the heuristic is inconsistent (pattern databases).
+		f = min(f, fi)
 		openCount++
 		stats.MaxFrontier = max(stats.MaxFrontier, openCount)
 	}
@@ -40,8 +44,14 @@ func aStar(ctx context.Context, p *problem, ev evaluator, limit int, stats *Stat
 	push(0)
 	cells := make([]uint8, p.n)
 	closed := []bool{false}
-	for f := 0; f < len(open); f++ {
-		for len(open[f]) > 0 {
+	for {
+		for f < len(open) && len(open[f]) == 0 {
+			f++
+		}
+		if f == len(open) {
+			break
+		}
+		{
 			i := open[f][len(open[f])-1]
 			open[f] = open[f][:len(open[f])-1]
 			openCount--

@@ -56,7 +56,10 @@ func evaluators(t testing.TB, rows, cols int) map[string]func() evaluator {
 // TestHeuristicsOnEveryEightPuzzle checks every heuristic on all 181,440
 // positions of each goal: admissible (at most the distance found by BFS),
 // consistent (neighbours differ by at most one), zero at the goal only,
-// and its incremental update equal to a fresh evaluation.
+// and its incremental update equal to a fresh evaluation. Pattern
+// databases are admissible but not consistent: an entry is the least
+// distance over the blank's regions, and a move may leave the blank in a
+// region far costlier than the best one.
 func TestHeuristicsOnEveryEightPuzzle(t *testing.T) {
 	t.Parallel()
 	for _, g := range []Goal{BlankLast, BlankFirst} {
@@ -89,7 +92,7 @@ func TestHeuristicsOnEveryEightPuzzle(t *testing.T) {
 						tile := int(p.cells[to])
 						p.cells[blank], p.cells[to] = uint8(tile), 0
 						h2 := ev.move(p.cells, tile, to, blank)
-						if h2 > h+1 || h2 < h-1 {
+						if (h2 > h+1 || h2 < h-1) && name != "pdb" {
 							t.Fatalf("not consistent: %d then %d after one move", h, h2)
 						}
 						if i%5 == 0 {
@@ -136,7 +139,7 @@ func TestIncrementalOnLargerBoards(t *testing.T) {
 					if want := fresh.init(p.cells); h2 != want {
 						t.Fatalf("after a move: incremental %d, fresh %d", h2, want)
 					}
-					if h2 > h+1 || h2 < h-1 {
+					if (h2 > h+1 || h2 < h-1) && name != "pdb" {
 						t.Fatalf("not consistent: %d then %d", h, h2)
 					}
 					steps = append(steps, step{tile, to, blank})

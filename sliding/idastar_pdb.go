@@ -127,6 +127,7 @@ func (s *pdbSearch) dfs(blank, g, md, sum, rsum, prev int) int {
 	}
 	n := s.n
 	room := s.bound - g - 1 // the most h a child may have
+
 	for d := range 4 {
 		to := int(s.nb[blank][d])
 		if to < 0 || d == 3-prev {

@@ -17,7 +17,7 @@ import (
 
 // pdbVersion changes whenever the file layout or the relaxation changes,
 // so that old files are rebuilt rather than misread.
-const pdbVersion = 1
+const pdbVersion = 2
 
 // The file of one pattern database: a 64-byte header, then the table.
 //

@@ -50,33 +50,58 @@ func TestRankUnrank(t *testing.T) {
 	}
 }
 
-// relaxedDistances computes a pattern's distances by a plain
-// breadth-first search over placements held in a map: the oracle for the
-// table.
-func relaxedDistances(rows, cols int, tiles []uint8) map[string]int {
-	start := string(tiles) // tile i at its goal cell tiles[i]
-	dist := map[string]int{start: 0}
-	queue := []string{start}
-	for len(queue) > 0 {
-		s := queue[0]
-		queue = queue[1:]
-		cells := []byte(s)
-		for i, c := range cells {
+// patternDistances computes a pattern's distances by a plain 0-1
+// breadth-first search over the pattern tiles' cells and the blank's cell,
+// held in a map: a blank move onto a cell no pattern tile holds is free,
+// onto a pattern tile costs one. A placement's distance is its least over
+// the blank's cells. The oracle for the table.
+func patternDistances(rows, cols int, tiles []uint8) map[string]int {
+	type state = string // the tiles' cells, then the blank's
+	start := string(append(append([]byte(nil), tiles...), 0))
+	dist := map[state]int{start: 0}
+	buckets := [][]state{{start}} // by distance; stale entries skipped
+	for b := 0; b < len(buckets); b++ {
+		for len(buckets[b]) > 0 {
+			s := buckets[b][len(buckets[b])-1]
+			buckets[b] = buckets[b][:len(buckets[b])-1]
+			if dist[s] != b {
+				continue
+			}
+			cells := []byte(s)
+			k := len(cells) - 1
+			blank := int(cells[k])
 			for d := range 4 {
-				to := neighbour(rows, cols, int(c), d)
-				if to < 0 || strings.IndexByte(s, byte(to)) >= 0 {
+				to := neighbour(rows, cols, blank, d)
+				if to < 0 {
 					continue
 				}
-				cells[i] = byte(to)
-				if _, ok := dist[string(cells)]; !ok {
-					dist[string(cells)] = dist[s] + 1
-					queue = append(queue, string(cells))
+				next := append([]byte(nil), cells...)
+				next[k] = byte(to)
+				cost := 0
+				if i := strings.IndexByte(s[:k], byte(to)); i >= 0 {
+					next[i] = byte(blank)
+					cost = 1
 				}
-				cells[i] = c
+				nd := dist[s] + cost
+				if old, ok := dist[string(next)]; ok && old <= nd {
+					continue
+				}
+				dist[string(next)] = nd
+				for len(buckets) <= nd {
+					buckets = append(buckets, nil)
+				}
+				buckets[nd] = append(buckets[nd], string(next))
 			}
 		}
 	}
-	return dist
+	best := map[string]int{}
+	for s, d := range dist {
+		p := s[:len(s)-1]
+		if old, ok := best[p]; !ok || d < old {
+			best[p] = d
+		}
+	}
+	return best
 }
 
 func TestPatternTableAgainstOracle(t *testing.T) {
@@ -87,14 +112,17 @@ func TestPatternTableAgainstOracle(t *testing.T) {
 	}{
 		{3, 3, []uint8{1, 2, 3, 4}},
 		{3, 3, []uint8{8, 5}},
+		{3, 3, []uint8{5, 6, 7, 8}},
+		{3, 3, []uint8{1, 2, 4, 5, 7}},
 		{4, 4, []uint8{6, 7, 11}},
 		{3, 4, []uint8{1, 5, 6, 11}},
+		{5, 5, []uint8{12, 13}},
 	} {
 		pt := newPattern(tc.rows, tc.cols, tc.tiles)
 		if err := pt.build(context.Background(), 2, nil, "test"); err != nil {
 			t.Fatal(err)
 		}
-		oracle := relaxedDistances(tc.rows, tc.cols, tc.tiles)
+		oracle := patternDistances(tc.rows, tc.cols, tc.tiles)
 		if int64(len(oracle)) != pt.size {
 			t.Fatalf("%v: oracle reaches %d placements, want %d", tc.tiles, len(oracle), pt.size)
 		}
