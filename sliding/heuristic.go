@@ -11,7 +11,8 @@ type Heuristic string
 // The heuristics. Names joined by "+" take the maximum of those heuristics.
 const (
 	// Auto picks the strongest bound that suits the board: the 7-8 pattern
-	// databases for 4×4, 6-6-6-6 for 5×5, walking distance for smaller.
+	// databases for 4×4 once they are built (6-6-3 until then), 6-6-6-6 for
+	// 5×5, walking distance with linear conflict for smaller boards.
 	Auto Heuristic = "auto"
 	// Manhattan sums each tile's distance to its home.
 	Manhattan Heuristic = "manhattan"

@@ -120,6 +120,30 @@ func DefaultStore() *Store {
 	return defaultStore
 }
 
+// Present reports whether every database of the set is in memory or has
+// a file (not checked until loaded).
+func (s *Store) Present(h Heuristic) bool {
+	p, ok := partitions[h]
+	if !ok {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, tiles := range p.patterns {
+		name := patternFile(p.side, p.side, tiles)
+		if _, ok := s.patterns[name]; ok {
+			continue
+		}
+		if s.Dir == "" {
+			return false
+		}
+		if _, err := os.Stat(filepath.Join(s.Dir, name)); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // Partition returns the patterns of a named database set and the board
 // side it is for.
 func Partition(h Heuristic) (side int, patterns [][]int, ok bool) {

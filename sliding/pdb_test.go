@@ -258,3 +258,22 @@ func TestPartitions(t *testing.T) {
 		t.Errorf("7-8 files take %d bytes", total)
 	}
 }
+
+func TestStorePresent(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	s := &Store{Dir: dir}
+	if s.Present(PDB78) {
+		t.Fatal("present in an empty directory")
+	}
+	for _, tiles := range partitions[PDB78].patterns[:1] {
+		os.WriteFile(filepath.Join(dir, patternFile(4, 4, tiles)), nil, 0o644)
+	}
+	if s.Present(PDB78) {
+		t.Fatal("present with one file of two")
+	}
+	os.WriteFile(filepath.Join(dir, patternFile(4, 4, partitions[PDB78].patterns[1])), nil, 0o644)
+	if !s.Present(PDB78) || s.Present(PDB663) || s.Present("manhattan") {
+		t.Fatal("Present is wrong with both files of 7-8")
+	}
+}

@@ -111,13 +111,18 @@ func Solve(ctx context.Context, b *Board, opt Options) (Result, error) {
 		res.Moves = p.userMoves(dirs)
 		return finish(res, err, start, true)
 	}
+	store := opt.Store
+	if store == nil {
+		store = DefaultStore()
+	}
 	res.Heuristic = opt.Heuristic.resolve(b.Rows, b.Cols)
+	if res.Heuristic == PDB78 && (opt.Heuristic == Auto || opt.Heuristic == "") && !store.Present(PDB78) {
+		// Building 7-8 takes minutes: until 'pdb build' has made it, the
+		// automatic choice is 6-6-3, built in seconds.
+		res.Heuristic = PDB663
+	}
 	var dbs *PDBSet
 	if res.Heuristic.isPDB() {
-		store := opt.Store
-		if store == nil {
-			store = DefaultStore()
-		}
 		dbs, err = store.Load(ctx, res.Heuristic, b.Rows, b.Cols)
 		if err != nil {
 			if ctx.Err() != nil {
