@@ -155,6 +155,7 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 	words := int64(len(cur))
 	chunks := (words + chunkWords - 1) / chunkWords
 	offsets := make([]int64, chunks+1)
+	var snapBuf []uint32
 	for d := 0; ; d++ {
 		if d+1 >= 2*15+255 {
 			return fmt.Errorf("sliding: pattern database deeper than expected")
@@ -168,7 +169,10 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 			}
 			offsets[c+1] = offsets[c] + cnt
 		}
-		snap := make([]uint32, offsets[chunks])
+		if int64(cap(snapBuf)) < offsets[chunks] {
+			snapBuf = make([]uint32, offsets[chunks]+offsets[chunks]/4)
+		}
+		snap := snapBuf[:offsets[chunks]]
 		parallel(workers, chunks, func(c int64) {
 			i := offsets[c]
 			for w := c * chunkWords; w < min((c+1)*chunkWords, words); w++ {

@@ -15,6 +15,9 @@ import (
 	"sync"
 )
 
+// hugeTable is the size from which a table is copied to huge pages.
+const hugeTable = 16 << 20
+
 // pdbVersion changes whenever the file layout or the relaxation changes,
 // so that old files are rebuilt rather than misread.
 const pdbVersion = 2
@@ -221,6 +224,12 @@ func (s *Store) pattern(ctx context.Context, rows, cols int, tiles []uint8) (*pa
 			table, maxDelta, cerr := pt.checkFile(data)
 			if cerr == nil {
 				pt.table, pt.maxDelta = table, maxDelta
+				if len(table) >= hugeTable && os.Getenv("PUZZLE_NOHUGE") == "" {
+					if c, ok := hugeCopy(table); ok {
+						pt.table = c
+						unmapFile(data)
+					}
+				}
 				s.remember(name, pt)
 				return pt, nil
 			}
@@ -234,6 +243,11 @@ func (s *Store) pattern(ctx context.Context, rows, cols int, tiles []uint8) (*pa
 	}
 	if err := pt.build(ctx, s.Workers, s.Progress, name); err != nil {
 		return nil, err
+	}
+	if len(pt.table) >= hugeTable && os.Getenv("PUZZLE_NOHUGE") == "" {
+		if c, ok := hugeCopy(pt.table); ok {
+			pt.table = c
+		}
 	}
 	if s.Dir != "" {
 		if err := s.save(pt, filepath.Join(s.Dir, name)); err != nil {
