@@ -36,7 +36,8 @@ Several heuristics separated by commas give a comparison table over the
 same instances (a heuristic may itself be a maximum, as
 walking-distance+linear-conflict). Pattern databases are loaded (or built)
 before the clock starts. The instances are shared among --workers
-goroutines (default: every core). Columns: instances solved, lengths
+goroutines (default: every core); large tables are copied to huge pages
+where the system allows. Columns: instances solved, lengths
 checked, total length, nodes generated and expanded, wall time, the sum of
 the instances' times (CPU time when workers do not exceed cores), the
 slowest instance and the generation rate per core.
@@ -186,6 +187,7 @@ func (c *slideBenchCmd) run(e *env, v *verb, operands []string) int {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	store := e.newSlidingStore(c.cache)
+	store.HugePages = true
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
 	jw := jsonl.NewWriter(e.stdout)
