@@ -8,11 +8,15 @@ import (
 
 func TestSolvableMatchesReachability(t *testing.T) {
 	t.Parallel()
-	// Every permutation of a 2×3 and a 3×3 board: solvable exactly when
-	// breadth-first search from the goal reaches it.
+	// Every permutation of 2×2, 2×3, 3×2 (both goals) and 3×3 (blank
+	// last) boards: solvable exactly when breadth-first search from the
+	// goal reaches it.
 	for _, size := range [][2]int{{2, 2}, {2, 3}, {3, 2}, {3, 3}} {
 		for _, g := range []Goal{BlankLast, BlankFirst} {
 			rows, cols := size[0], size[1]
+			if rows*cols == 9 && g == BlankFirst {
+				continue // 9! permutations once is enough
+			}
 			var reach map[string]int
 			if rows == 3 && cols == 3 {
 				reach = eightPuzzle(g)

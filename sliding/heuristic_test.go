@@ -54,7 +54,7 @@ func evaluators(t testing.TB, rows, cols int) map[string]func() evaluator {
 }
 
 // TestHeuristicsOnEveryEightPuzzle checks every heuristic on all 181,440
-// positions of each goal: admissible (at most the distance found by BFS),
+// positions of the usual goal, and a quarter of those of Korf's: admissible (at most the distance found by BFS),
 // consistent (neighbours differ by at most one), zero at the goal only,
 // and its incremental update equal to a fresh evaluation. Pattern
 // databases are admissible but not consistent: an entry is the least
@@ -72,6 +72,9 @@ func TestHeuristicsOnEveryEightPuzzle(t *testing.T) {
 				i := 0
 				for key, d := range dist {
 					i++
+					if g == BlankFirst && i%4 != 0 {
+						continue // every position for blank-last, a quarter for blank-first
+					}
 					p := newProblem(boardOf(3, 3, key), g)
 					h := ev.init(p.cells)
 					if h > d {
