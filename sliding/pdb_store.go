@@ -254,8 +254,10 @@ func (s *Store) pattern(ctx context.Context, rows, cols int, tiles []uint8) (*pa
 		}
 	}
 	if s.Dir != "" {
-		if err := s.save(pt, filepath.Join(s.Dir, name)); err != nil {
-			return nil, err
+		// A cache that cannot be written costs a rebuild next time, not
+		// this answer.
+		if err := s.save(pt, filepath.Join(s.Dir, name)); err != nil && s.Logf != nil {
+			s.Logf("%v; the database is kept in memory only", err)
 		}
 	}
 	s.remember(name, pt)

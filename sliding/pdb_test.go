@@ -277,3 +277,18 @@ func TestStorePresent(t *testing.T) {
 		t.Fatal("Present is wrong with both files of 7-8")
 	}
 }
+
+func TestStoreUnwritable(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(dir, nil, 0o644) // a file where the directory should be
+	var logs []string
+	s := &Store{Dir: dir, Logf: func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) }}
+	set, err := s.LoadPatterns(context.Background(), "t", 3, 3, [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}})
+	if err != nil || set == nil {
+		t.Fatalf("LoadPatterns: %v", err)
+	}
+	if len(logs) != 4 || !strings.Contains(logs[1], "kept in memory only") || !strings.Contains(logs[3], "kept in memory only") {
+		t.Errorf("logs %q", logs)
+	}
+}
