@@ -373,8 +373,8 @@ func readKorf24(root string) ([]benchInstance, error) {
 	dir := filepath.Join(root, "clausecker-24puzzle")
 	var lengths []int
 	insts, err := readNumbered(filepath.Join(dir, "korf.txt"), 5, func(f []string) (string, error) {
-		if len(f) < 3 {
-			return "", fmt.Errorf("want number, state, distance")
+		if len(f) < 3 || !strings.Contains(f[1], ",") {
+			return "", nil // a header, such as "50 random instances by ..."
 		}
 		l, err := strconv.Atoi(f[2])
 		if err != nil {
@@ -391,6 +391,9 @@ func readKorf24(root string) ([]benchInstance, error) {
 	}
 	combined := filepath.Join(dir, "combined-results.txt")
 	data, err := os.ReadFile(combined)
+	if os.IsNotExist(err) {
+		return insts, nil // no published counts to compare with
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -414,7 +417,7 @@ func readKorf24(root string) ([]benchInstance, error) {
 
 // readNumbered reads the lines of path that start with a number: the
 // instance's id, then what tilesOf makes of the fields a board of the
-// given side.
+// given side ("" skips the line).
 func readNumbered(path string, side int, tilesOf func([]string) (string, error)) ([]benchInstance, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -433,6 +436,9 @@ func readNumbered(path string, side int, tilesOf func([]string) (string, error))
 		tiles, err := tilesOf(f)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", path, n+1, err)
+		}
+		if tiles == "" {
+			continue
 		}
 		b, err := sliding.ParseTiles([]string{tiles})
 		if err != nil || b.Rows != side {

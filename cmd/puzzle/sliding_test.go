@@ -213,4 +213,9 @@ func TestSlidingBench(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
 	}
+	out, errOut, code = runCmd(t, "", "sliding", "bench", "--data", "testdata/sliding/data", "--set", "korf24", "--instances", "1,2",
+		"--heuristic", "linear-conflict", "--json")
+	if code != exitOK || !strings.Contains(out, `"set":"korf24","heuristic":"linear-conflict","instances":2,"solved":2,"lengths_checked":2,"lengths_wrong":0`) {
+		t.Errorf("korf24: exit %d, %s %s", code, out, errOut)
+	}
 }
