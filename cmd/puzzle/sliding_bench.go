@@ -28,9 +28,10 @@ against the published one; each solution is replayed to the goal.
 	korf100  Korf's 100 random 15-puzzles (1985), lengths from
 	         korf100-lengths.tsv (sum 5305); default heuristic pdb-78
 	korf24   Korf and Felner's 50 random 24-puzzles (2002), lengths from
-	         korf.txt; expansions compared with the published 6-6-6-6
-	         counts of combined-results.txt; default heuristic pdb-6666
-	         and instances 40,38,25,32,44 (the easiest)
+	         korf.txt; with --verbose, nodes generated compared with Korf
+	         and Felner's counts (korf.txt) and nodes expanded with
+	         Clausecker's 6-6-6-6 counts (combined-results.txt); default
+	         heuristic pdb-6666 and instances 40,38,25,32,44 (the easiest)
 
 Several heuristics separated by commas give a comparison table over the
 same instances (a heuristic may itself be a maximum, as
@@ -75,10 +76,11 @@ func (c *slideBenchCmd) define(fs *flag.FlagSet) {
 
 // benchInstance is a benchmark board and what is known of it.
 type benchInstance struct {
-	id        int
-	board     *sliding.Board
-	length    int   // the published optimal length
-	published int64 // published expansions (6-6-6-6 for korf24), 0 if unknown
+	id         int
+	board      *sliding.Board
+	length     int   // the published optimal length
+	published  int64 // korf24: Korf and Felner's published node count (korf.txt), 0 if unknown
+	clausecker int64 // korf24: Clausecker's 6-6-6-6 expansions (combined-results.txt), 0 if unknown
 }
 
 // benchRow is the result of one heuristic.
@@ -102,17 +104,18 @@ type benchRow struct {
 
 // benchResult is one instance solved.
 type benchResult struct {
-	Set       string        `json:"set"`
-	Heuristic string        `json:"heuristic"`
-	ID        int           `json:"id"`
-	Status    status.Status `json:"status"`
-	Length    int           `json:"length"`
-	Want      int           `json:"want"`
-	Generated int64         `json:"generated"`
-	Expanded  int64         `json:"expanded"`
-	Published int64         `json:"published_expansions,omitempty"`
-	ElapsedMS float64       `json:"elapsed_ms"`
-	err       error
+	Set        string        `json:"set"`
+	Heuristic  string        `json:"heuristic"`
+	ID         int           `json:"id"`
+	Status     status.Status `json:"status"`
+	Length     int           `json:"length"`
+	Want       int           `json:"want"`
+	Generated  int64         `json:"generated"`
+	Expanded   int64         `json:"expanded"`
+	Published  int64         `json:"korf_felner_nodes,omitempty"`
+	Clausecker int64         `json:"clausecker_6666_expansions,omitempty"`
+	ElapsedMS  float64       `json:"elapsed_ms"`
+	err        error
 }
 
 func (c *slideBenchCmd) run(e *env, v *verb, operands []string) int {
@@ -249,7 +252,8 @@ func msDuration(x float64) time.Duration { return time.Duration(x * float64(time
 func writeBenchResult(w io.Writer, r benchResult) {
 	fmt.Fprintf(w, "  #%-3d %-8v length %3d (want %3d) generated %13d expanded %13d", r.ID, r.Status, r.Length, r.Want, r.Generated, r.Expanded)
 	if r.Published > 0 {
-		fmt.Fprintf(w, " (published %13d, ratio %.2f)", r.Published, float64(r.Expanded)/float64(r.Published))
+		fmt.Fprintf(w, "\n       Korf & Felner 2002: %13d nodes (generated ratio %.3f); Clausecker's 6-6-6-6: %13d expansions (expanded ratio %.2f)",
+			r.Published, float64(r.Generated)/float64(r.Published), r.Clausecker, float64(r.Expanded)/float64(max(r.Clausecker, 1)))
 	}
 	fmt.Fprintf(w, " %s\n", fmtDuration(msDuration(r.ElapsedMS)))
 }
@@ -295,7 +299,8 @@ func (c *slideBenchCmd) runHeuristic(e *env, store *sliding.Store, h sliding.Heu
 					err = in.board.Check(res.Moves, sliding.BlankFirst)
 				}
 				results[i] = benchResult{Set: c.set, Heuristic: string(h), ID: in.id, Status: res.Status, Length: len(res.Moves), Want: in.length,
-					Generated: res.Stats.Generated, Expanded: res.Stats.Expanded, Published: in.published, ElapsedMS: ms(res.Stats.Elapsed), err: err}
+					Generated: res.Stats.Generated, Expanded: res.Stats.Expanded, Published: in.published, Clausecker: in.clausecker,
+					ElapsedMS: ms(res.Stats.Elapsed), err: err}
 			}
 		}()
 	}
@@ -372,6 +377,7 @@ func readKorf100(root string) ([]benchInstance, error) {
 func readKorf24(root string) ([]benchInstance, error) {
 	dir := filepath.Join(root, "clausecker-24puzzle")
 	var lengths []int
+	var nodes []int64
 	insts, err := readNumbered(filepath.Join(dir, "korf.txt"), 5, func(f []string) (string, error) {
 		if len(f) < 3 || !strings.Contains(f[1], ",") {
 			return "", nil // a header, such as "50 random instances by ..."
@@ -380,14 +386,18 @@ func readKorf24(root string) ([]benchInstance, error) {
 		if err != nil {
 			return "", fmt.Errorf("bad distance %q", f[2])
 		}
-		lengths = append(lengths, l)
+		var x int64
+		if len(f) > 3 {
+			x, _ = strconv.ParseInt(f[3], 10, 64)
+		}
+		lengths, nodes = append(lengths, l), append(nodes, x)
 		return f[1], nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	for i := range insts {
-		insts[i].length = lengths[i]
+		insts[i].length, insts[i].published = lengths[i], nodes[i]
 	}
 	combined := filepath.Join(dir, "combined-results.txt")
 	data, err := os.ReadFile(combined)
@@ -410,7 +420,7 @@ func readKorf24(root string) ([]benchInstance, error) {
 		}
 	}
 	for i := range insts {
-		insts[i].published = published[insts[i].id]
+		insts[i].clausecker = published[insts[i].id]
 	}
 	return insts, nil
 }
