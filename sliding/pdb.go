@@ -22,7 +22,7 @@ type pattern struct {
 	tiles         []uint8
 	size          int64 // n!/(n-k)! placements
 	table         []byte
-	clamped       int64 // placements whose extra moves exceeded 30
+	clamped       int64 // placements whose excess over Manhattan exceeded 30 (stored as 30: still a lower bound)
 	maxDelta      int
 }
 

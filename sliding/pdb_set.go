@@ -27,7 +27,6 @@ type PDBSet struct {
 	n          int
 	patterns   []*pattern
 	owner      []int8  // owner[label]: the pattern holding the tile
-	slot       []int8  // slot[label]: its index in the pattern
 	reflect    bool    // also look up the reflected position
 	refl       []uint8 // refl[cell]: the cell reflected about the diagonal
 	md         []int8
@@ -37,16 +36,16 @@ type PDBSet struct {
 func newPDBSet(name Heuristic, rows, cols int, pats []*pattern) (*PDBSet, error) {
 	n := rows * cols
 	s := &PDBSet{Name: name, rows: rows, cols: cols, n: n, patterns: pats,
-		owner: make([]int8, n), slot: make([]int8, n), md: manhattanTable(rows, cols)}
+		owner: make([]int8, n), md: manhattanTable(rows, cols)}
 	for i := range s.owner {
 		s.owner[i] = -1
 	}
 	for p, pt := range pats {
-		for i, t := range pt.tiles {
+		for _, t := range pt.tiles {
 			if t == 0 || int(t) >= n || s.owner[t] >= 0 {
 				return nil, fmt.Errorf("sliding: patterns of %s do not partition the tiles", name)
 			}
-			s.owner[t], s.slot[t] = int8(p), int8(i)
+			s.owner[t] = int8(p)
 		}
 	}
 	for t := 1; t < n; t++ {
