@@ -63,7 +63,7 @@ Examples:
 	puzzle sliding shuffle --size 4 --seed 7 | puzzle sliding solve
 	puzzle sliding play 1 2 3 4 5 6 0 7 8
 	puzzle sliding pdb build pdb-78
-	puzzle sliding bench --compare manhattan,linear-conflict,pdb-78 --max 10
+	puzzle sliding bench --heuristic manhattan,linear-conflict,pdb-78 --instances 79,12,42,55,97
 
 Run 'puzzle help sliding <verb>' for a verb's flags.
 `)

@@ -49,7 +49,7 @@ sets are under DIR/sliding.
 Examples:
 
 	puzzle sliding bench
-	puzzle sliding bench --heuristic manhattan,linear-conflict,walking-distance,pdb-555,pdb-663,pdb-78 --max 10
+	puzzle sliding bench --heuristic manhattan,linear-conflict,walking-distance,pdb-555,pdb-663,pdb-78 --instances 79,12,42,55,97,19,94,47,93,9
 	puzzle sliding bench --set korf24 --instances 40,38
 `
 
