@@ -61,7 +61,7 @@ func (h Heuristic) resolve(rows, cols int) Heuristic {
 
 // newEvaluator makes the evaluator of h for a rows×cols board; the
 // pattern databases come from dbs.
-func newEvaluator(h Heuristic, rows, cols int, dbs *PDBSet) (evaluator, error) {
+func newEvaluator(h Heuristic, rows, cols int, dbs map[Heuristic]*PDBSet) (evaluator, error) {
 	parts := strings.Split(string(h), "+")
 	var evs []evaluator
 	for _, name := range parts {
@@ -78,10 +78,11 @@ func newEvaluator(h Heuristic, rows, cols int, dbs *PDBSet) (evaluator, error) {
 			}
 			ev = wd
 		case PDB555, PDB663, PDB78, PDB6666:
-			if dbs == nil {
+			set := dbs[Heuristic(strings.TrimSpace(name))]
+			if set == nil {
 				return nil, fmt.Errorf("sliding: heuristic %s needs its pattern databases", name)
 			}
-			ev = newPDBEvaluator(dbs)
+			ev = newPDBEvaluator(set)
 		default:
 			return nil, fmt.Errorf("sliding: unknown heuristic %q (want %s)", name, heuristicNames())
 		}

@@ -196,3 +196,32 @@ func TestTimeout(t *testing.T) {
 		t.Errorf("A* past MaxStates: %v, %v", res.Status, err)
 	}
 }
+
+// TestMaxWithPDB searches with the maximum of a pattern database set and
+// linear conflict, as "pdb-555+linear-conflict" asks (here the small test
+// set stands for 5-5-5), and compares with linear conflict alone.
+func TestMaxWithPDB(t *testing.T) {
+	t.Parallel()
+	set := smallPDB(t, 4)
+	ev, err := newEvaluator("pdb-555+linear-conflict", 4, 4, map[Heuristic]*PDBSet{PDB555: set})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := newEvaluator("pdb-555+linear-conflict", 4, 4, nil); err == nil {
+		t.Error("a PDB heuristic without its databases was accepted")
+	}
+	rng := newRand(55)
+	for range 4 {
+		b := randomWalk(rng, 4, 4, BlankLast, 40)
+		lc := solveChecked(t, b, Options{Algorithm: IDAStar, Heuristic: LinearConflict})
+		p := newProblem(b, BlankLast)
+		var stats Stats
+		dirs, err := idaStar(context.Background(), p, ev, &stats)
+		if err != nil || len(dirs) != len(lc.Moves) {
+			t.Fatalf("max: %d moves, linear conflict %d: %v", len(dirs), len(lc.Moves), err)
+		}
+		if stats.Expanded > lc.Stats.Expanded {
+			t.Errorf("the maximum expanded more (%d) than linear conflict alone (%d)", stats.Expanded, lc.Stats.Expanded)
+		}
+	}
+}

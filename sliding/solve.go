@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -121,9 +122,15 @@ func Solve(ctx context.Context, b *Board, opt Options) (Result, error) {
 		// automatic choice is 6-6-3, built in seconds.
 		res.Heuristic = PDB663
 	}
-	var dbs *PDBSet
-	if res.Heuristic.isPDB() {
-		dbs, err = store.Load(ctx, res.Heuristic, b.Rows, b.Cols)
+	// Load the databases of every part: "pdb-663+walking-distance" takes
+	// the maximum of both.
+	dbs := map[Heuristic]*PDBSet{}
+	for _, part := range strings.Split(string(res.Heuristic), "+") {
+		h := Heuristic(strings.TrimSpace(part))
+		if !h.isPDB() || dbs[h] != nil {
+			continue
+		}
+		set, err := store.Load(ctx, h, b.Rows, b.Cols)
 		if err != nil {
 			if ctx.Err() != nil {
 				return finish(res, ctx.Err(), start, true)
@@ -131,6 +138,7 @@ func Solve(ctx context.Context, b *Board, opt Options) (Result, error) {
 			res.Status = status.Invalid
 			return res, err
 		}
+		dbs[h] = set
 	}
 	ev, err := newEvaluator(res.Heuristic, b.Rows, b.Cols, dbs)
 	if err != nil {
@@ -140,8 +148,8 @@ func Solve(ctx context.Context, b *Board, opt Options) (Result, error) {
 	res.Initial = ev.init(p.cells)
 	switch res.Algorithm {
 	case IDAStar:
-		if dbs != nil && !res.Heuristic.isList() {
-			dirs, err = idaStarPDB(ctx, p, dbs, &res.Stats)
+		if set := dbs[res.Heuristic]; set != nil {
+			dirs, err = idaStarPDB(ctx, p, set, &res.Stats)
 		} else {
 			dirs, err = idaStar(ctx, p, ev, &res.Stats)
 		}
@@ -184,14 +192,6 @@ func (h Heuristic) isPDB() bool {
 	return false
 }
 
-func (h Heuristic) isList() bool {
-	for _, c := range h {
-		if c == '+' {
-			return true
-		}
-	}
-	return false
-}
 
 // stopper turns a context into a flag that hot loops can poll.
 type stopper struct {
