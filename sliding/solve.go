@@ -192,7 +192,6 @@ func (h Heuristic) isPDB() bool {
 	return false
 }
 
-
 // stopper turns a context into a flag that hot loops can poll.
 type stopper struct {
 	flag atomic.Bool
