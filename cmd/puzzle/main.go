@@ -45,8 +45,7 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	case "queens":
 		return env.queens(rest)
 	case "sliding":
-		fmt.Fprintf(stderr, "puzzle %s: not yet available\n", cmd)
-		return exitUsage
+		return env.sliding(rest)
 	case "serve":
 		return env.serve(rest)
 	default:
@@ -83,8 +82,7 @@ func (e *env) help(args []string) int {
 	case "serve":
 		return e.serve([]string{"-h"})
 	case "sliding":
-		fmt.Fprintf(e.stdout, "puzzle %s: not yet available\n", args[0])
-		return exitOK
+		return e.sliding(append([]string{"help"}, args[1:]...))
 	}
 	fmt.Fprintf(e.stderr, "puzzle help: unknown topic %q\nRun 'puzzle help' for usage.\n", args[0])
 	return exitUsage
@@ -100,8 +98,8 @@ Families and verbs:
 
 	sudoku     Sudoku grids from 4×4 to 64×64 (see 'puzzle help sudoku')
 %s	nonogram   nonograms (Picross), black and white or colour (see 'puzzle help nonogram')
-%s	sliding    not yet available
-	queens     N-Queens: count, complete, place millions, dominate (see 'puzzle help queens')
+%s	sliding    sliding-tile puzzles: 8, 15, 24 and up to 10×10 (see 'puzzle help sliding')
+%s	queens     N-Queens: count, complete, place millions, dominate (see 'puzzle help queens')
 %s
 Other commands:
 
@@ -125,6 +123,8 @@ Examples:
 	puzzle sudoku bench --max 2000
 	puzzle nonogram solve --explain examples/nonogram/heart.txt
 	puzzle nonogram render --svg -o picture.svg puzzle.non
+	puzzle sliding solve 8 6 7 2 5 4 3 0 1
+	puzzle sliding bench --set korf100
 	puzzle queens count 14
 	puzzle queens dominate --draw 8
 	puzzle serve --addr 127.0.0.1:8080
@@ -140,11 +140,15 @@ func mainUsage() string {
 	for _, v := range nonogramVerbs {
 		fmt.Fprintf(&n, "\t  %-10s %s\n", v.name, v.summary)
 	}
+	var sl strings.Builder
+	for _, v := range slidingVerbs {
+		fmt.Fprintf(&sl, "\t  %-10s %s\n", v.name, v.summary)
+	}
 	var q strings.Builder
 	for _, v := range queensVerbs {
 		fmt.Fprintf(&q, "\t  %-10s %s\n", v.name, v.summary)
 	}
-	return fmt.Sprintf(mainUsageFormat, b.String(), n.String(), q.String())
+	return fmt.Sprintf(mainUsageFormat, b.String(), n.String(), sl.String(), q.String())
 }
 
 // version returns the module version and VCS revision the binary was built from.

@@ -139,7 +139,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"nonogram", "solve", "--from", "bogus"}, `invalid value "bogus" for flag -from`},
 		{[]string{"nonogram", "convert", "x.non"}, "--to is required"},
 		{[]string{"nonogram", "render", "--svg", "--png"}, "choose one of --text, --svg and --png"},
-		{[]string{"sliding"}, "not yet available"},
+		{[]string{"sliding", "frob"}, `unknown verb "frob"`},
 		{[]string{"queens", "frob"}, `unknown verb "frob"`},
 		{[]string{"serve", "extra"}, `unexpected argument "extra"`},
 		{[]string{"serve", "--timeout", "0s"}, "--timeout must be positive"},

@@ -1,0 +1,35 @@
+// Package sliding solves sliding-tile puzzles: the 8-, 15- and 24-puzzle
+// optimally, and any board from 2×2 to 10×10 by a fast method that is not
+// optimal.
+//
+// A board is solvable when the parity of its permutation equals the parity
+// of the blank's distance to its home (every move flips both), which is
+// decided at once for any size. The optimal solvers are breadth-first
+// search (tiny boards), A* (Hart, Nilsson and Raphael, 1968) and IDA*
+// (Korf, "Depth-first iterative-deepening: an optimal admissible tree
+// search", AIJ 27, 1985), which never undoes its last move. Their lower
+// bounds: Manhattan distance, updated in one step per move; linear
+// conflict (Hansson, Mayer and Yung, 1992), two more moves for each tile
+// that must leave its home row or column to let another pass; walking
+// distance (Ken'ichiro Takahashi), the moves of tiles between rows plus
+// those between columns, from a table made by one breadth-first search;
+// and additive disjoint pattern databases (Korf and Felner, "Disjoint
+// pattern database heuristics", AIJ 134, 2002): 5-5-5, 6-6-3 and 7-8 for
+// the 15-puzzle and 6-6-6-6 for the 24-puzzle, each looked up twice, for
+// the position and for its reflection about the main diagonal, keeping the
+// larger sum. A database entry is the fewest moves of its tiles that bring
+// them home, the blank moving freely through the cells the pattern leaves
+// free (the least over the blank's regions); it is stored as the excess
+// over the tiles' Manhattan distance, halved, in four bits. The databases
+// are built on first use by a parallel breadth-first search and kept as
+// versioned, checksummed files, memory-mapped when read (Store). With them
+// IDA* runs a specialised loop: a move changes one tile, hence one entry of
+// the position and one of its reflection.
+//
+// The solvers work on Korf's goal (blank first); a board for the usual goal
+// (blank last) is turned half a turn, which maps one goal onto the other,
+// and its moves are turned back.
+//
+// Reduce solves any board row by row, then column by column, placing one
+// or two tiles at a time by breadth-first search within the unsolved part.
+package sliding

@@ -1,0 +1,213 @@
+package sliding
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"puzzle/internal/status"
+)
+
+// Algorithm names a search method.
+type Algorithm string
+
+// The algorithms.
+const (
+	// AutoAlgorithm is IDA* for boards up to 5×5 and row-by-row reduction
+	// for bigger ones.
+	AutoAlgorithm Algorithm = "auto"
+	// IDAStar is iterative-deepening A* (Korf, 1985): depth-first searches
+	// with a growing bound on g+h, memory linear in the depth.
+	IDAStar Algorithm = "idastar"
+	// AStar is A* (Hart, Nilsson and Raphael, 1968): best-first search
+	// keeping every generated position.
+	AStar Algorithm = "astar"
+	// BFS is breadth-first search, for tiny boards.
+	BFS Algorithm = "bfs"
+	// Reduce solves row by row, then column by column, to a 2×2 corner: fast
+	// on any board, not optimal.
+	Reduce Algorithm = "reduce"
+)
+
+// Algorithms lists every algorithm name.
+var Algorithms = []Algorithm{AutoAlgorithm, IDAStar, AStar, BFS, Reduce}
+
+// Options control Solve.
+type Options struct {
+	Goal      Goal
+	Algorithm Algorithm
+	Heuristic Heuristic
+	// Store provides the pattern databases; nil means the default store
+	// in the user's cache directory.
+	Store *Store
+	// MaxStates bounds the positions A* and BFS keep (0: 20 million).
+	MaxStates int
+}
+
+// Stats is the work a search did.
+type Stats struct {
+	// Generated counts positions made by moves; Expanded counts
+	// positions whose moves were made.
+	Generated int64 `json:"generated"`
+	Expanded  int64 `json:"expanded"`
+	// MaxFrontier is the most positions waiting at once: the open list of
+	// A*, the queue of BFS, the deepest path of IDA*.
+	MaxFrontier int64 `json:"max_frontier"`
+	// Iterations counts the IDA* bounds tried.
+	Iterations int           `json:"iterations,omitempty"`
+	Elapsed    time.Duration `json:"-"`
+}
+
+// Result is the outcome of Solve.
+type Result struct {
+	// Status is Solved, Unsolvable, Invalid or Timeout.
+	Status status.Status
+	// Optimal reports that Moves is a shortest solution.
+	Optimal bool
+	// Moves takes the board to the goal.
+	Moves     Moves
+	Stats     Stats
+	Algorithm Algorithm
+	Heuristic Heuristic
+	// Initial is the heuristic's estimate of the starting position.
+	Initial int
+}
+
+// ErrTooBig reports that A* or BFS ran out of room (Options.MaxStates).
+var ErrTooBig = errors.New("sliding: too many positions for this algorithm (try idastar)")
+
+// Solve finds a way from b to the goal: the shortest with BFS, A* and
+// IDA*, any with Reduce. An unsolvable board is answered at once, by
+// parity. A cancelled or expired ctx gives status Timeout and ctx.Err().
+func Solve(ctx context.Context, b *Board, opt Options) (Result, error) {
+	start := time.Now()
+	res := Result{Algorithm: opt.Algorithm}
+	if b == nil || len(b.Tiles) != b.Rows*b.Cols || b.Rows < 2 || b.Cols < 2 {
+		res.Status = status.Invalid
+		return res, errors.New("sliding: malformed board")
+	}
+	if !b.Solvable(opt.Goal) {
+		res.Status = status.Unsolvable
+		return res, nil
+	}
+	if res.Algorithm == "" || res.Algorithm == AutoAlgorithm {
+		res.Algorithm = IDAStar
+		if len(b.Tiles) > 25 {
+			res.Algorithm = Reduce
+		}
+	}
+	p := newProblem(b, opt.Goal)
+	var err error
+	var dirs []int8
+	if res.Algorithm == Reduce {
+		dirs, err = reduce(ctx, p, &res.Stats)
+		res.Moves = p.userMoves(dirs)
+		return finish(res, err, start, false)
+	}
+	if res.Algorithm == BFS {
+		dirs, err = bfs(ctx, p, opt.maxStates(), &res.Stats)
+		res.Moves = p.userMoves(dirs)
+		return finish(res, err, start, true)
+	}
+	store := opt.Store
+	if store == nil {
+		store = DefaultStore()
+	}
+	res.Heuristic = opt.Heuristic.resolve(b.Rows, b.Cols)
+	if res.Heuristic == PDB78 && (opt.Heuristic == Auto || opt.Heuristic == "") && !store.Present(PDB78) {
+		// Building 7-8 takes minutes: until 'pdb build' has made it, the
+		// automatic choice is 6-6-3, built in seconds.
+		res.Heuristic = PDB663
+	}
+	// Load the databases of every part: "pdb-663+walking-distance" takes
+	// the maximum of both.
+	dbs := map[Heuristic]*PDBSet{}
+	for _, part := range strings.Split(string(res.Heuristic), "+") {
+		h := Heuristic(strings.TrimSpace(part))
+		if !h.isPDB() || dbs[h] != nil {
+			continue
+		}
+		set, err := store.Load(ctx, h, b.Rows, b.Cols)
+		if err != nil {
+			if ctx.Err() != nil {
+				return finish(res, ctx.Err(), start, true)
+			}
+			res.Status = status.Invalid
+			return res, err
+		}
+		dbs[h] = set
+	}
+	ev, err := newEvaluator(res.Heuristic, b.Rows, b.Cols, dbs)
+	if err != nil {
+		res.Status = status.Invalid
+		return res, err
+	}
+	res.Initial = ev.init(p.cells)
+	switch res.Algorithm {
+	case IDAStar:
+		if set := dbs[res.Heuristic]; set != nil {
+			dirs, err = idaStarPDB(ctx, p, set, &res.Stats)
+		} else {
+			dirs, err = idaStar(ctx, p, ev, &res.Stats)
+		}
+	case AStar:
+		dirs, err = aStar(ctx, p, ev, opt.maxStates(), &res.Stats)
+	default:
+		res.Status = status.Invalid
+		return res, fmt.Errorf("sliding: unknown algorithm %q", res.Algorithm)
+	}
+	res.Moves = p.userMoves(dirs)
+	return finish(res, err, start, true)
+}
+
+func finish(res Result, err error, start time.Time, optimal bool) (Result, error) {
+	res.Stats.Elapsed = time.Since(start)
+	switch {
+	case err == nil:
+		res.Status, res.Optimal = status.Solved, optimal
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		res.Status, res.Moves = status.Timeout, nil
+	default:
+		res.Status, res.Moves = status.Timeout, nil
+	}
+	return res, err
+}
+
+func (o Options) maxStates() int {
+	if o.MaxStates > 0 {
+		return o.MaxStates
+	}
+	return 20_000_000
+}
+
+func (h Heuristic) isPDB() bool {
+	for _, x := range []Heuristic{PDB555, PDB663, PDB78, PDB6666} {
+		if h == x {
+			return true
+		}
+	}
+	return false
+}
+
+// stopper turns a context into a flag that hot loops can poll.
+type stopper struct {
+	flag atomic.Bool
+	stop func() bool
+}
+
+func newStopper(ctx context.Context) *stopper {
+	s := &stopper{}
+	s.stop = context.AfterFunc(ctx, func() { s.flag.Store(true) })
+	if ctx.Err() != nil {
+		s.flag.Store(true)
+	}
+	return s
+}
+
+func (s *stopper) release() { s.stop() }
+
+// pollMask sets how often hot loops look at the stop flag.
+const pollMask = 1<<14 - 1
