@@ -314,3 +314,84 @@ func colorsEqual(a, b interface{ RGBA() (r, g, b, a uint32) }) bool {
 	r2, g2, b2, a2 := b.RGBA()
 	return r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2
 }
+
+// Colour explanations replay to their final picture, never contradict the
+// picture of a unique puzzle, find contradictions only where there is no
+// picture, and solve every line-solvable puzzle.
+func TestExplainColorStepsAreSound(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(71, 72))
+	rules := map[string]int{}
+	solved, contradictions := 0, 0
+	for iter := range 500 {
+		w, h, k := 2+rng.IntN(7), 2+rng.IntN(7), 3+rng.IntN(2)
+		p := randomColorPuzzle(rng, w, h, k, iter%5 == 0)
+		if p.Validate() != nil {
+			continue
+		}
+		res, err := Solve(context.Background(), p, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex, err := Explain(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := fmt.Sprintf("rows %v %v cols %v %v", p.Rows, p.RowColors, p.Cols, p.ColColors)
+		replay := make([][]byte, h)
+		for r := range replay {
+			replay[r] = []byte(strings.Repeat("?", w))
+		}
+		for _, s := range ex.Steps {
+			rules[s.Rule]++
+			if s.Text == "" || len(s.Colors) != len(s.Fill) {
+				t.Fatalf("%s: bad step %+v", name, s)
+			}
+			set := func(rc []int, col int) {
+				if replay[rc[0]][rc[1]] != '?' {
+					t.Fatalf("%s: step %q sets r%dc%d twice", name, s.Text, rc[0]+1, rc[1]+1)
+				}
+				replay[rc[0]][rc[1]] = p.Colors[col].Char
+				if res.Status == status.Unique && res.Solutions[0].ColorAt(rc[0], rc[1]) != col {
+					t.Fatalf("%s: step %q contradicts the solution", name, s.Text)
+				}
+			}
+			for i, rc := range s.Fill {
+				set(rc, s.Colors[i])
+			}
+			for _, rc := range s.Empty {
+				set(rc, 0)
+			}
+		}
+		if !ex.Contradiction {
+			for r := range h {
+				if string(replay[r]) != ex.Rows[r] {
+					t.Fatalf("%s: replayed row %d %q, explanation ends with %q", name, r, replay[r], ex.Rows[r])
+				}
+			}
+		}
+		switch {
+		case ex.Contradiction:
+			contradictions++
+			if res.Status != status.None {
+				t.Fatalf("%s: explanation finds a contradiction, solver says %v", name, res.Status)
+			}
+		case ex.Solved:
+			solved++
+			if res.Status != status.Unique || strings.Join(ex.Rows, "") != strings.Join(res.Solutions[0].ColorRows(p.Colors), "") {
+				t.Fatalf("%s: explanation solves it, solver says %v", name, res.Status)
+			}
+		}
+		if res.LineSolvable && !ex.Solved {
+			t.Fatalf("%s: line-solvable puzzle not solved by the explanation", name)
+		}
+	}
+	for _, r := range []string{"line", "contradiction", "both-ways"} {
+		if rules[r] == 0 {
+			t.Errorf("rule %q never used (%v)", r, rules)
+		}
+	}
+	if solved < 50 || contradictions < 10 {
+		t.Errorf("weak sample: %d solved, %d contradictions", solved, contradictions)
+	}
+}

@@ -27,7 +27,8 @@
 //     clauses keep what each refutation taught. Each picture found is
 //     blocked by a clause so that the next search finds another. Colour
 //     puzzles, whose runs of different colours may touch, are solved this
-//     way from the start, with one variable per cell and colour.
+//     way from the start, with one variable per cell and colour; their
+//     explanations use a colour line solver on sets of colours.
 //
 // Formats: the plain "rows cols" text, webpbn XML, Steve Simpson's .non,
 // .nin, .cwd, Olšák's .mk, TAAI tournament files and picross-solver's text

@@ -2,7 +2,6 @@ package nonogram
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 )
@@ -38,25 +37,25 @@ type Step struct {
 	// Cell is the cell that was tried, for the probing rules.
 	Cell []int   `json:"cell,omitempty"`
 	Fill [][]int `json:"fill,omitempty"`
+	// Colors gives, in a colour puzzle, the colour (palette index) of each
+	// cell of Fill.
+	Colors []int `json:"colors,omitempty"`
 	// Empty lists the cells found empty.
 	Empty [][]int `json:"empty,omitempty"`
 	Text  string  `json:"text"`
 }
 
-// ErrColorExplain is Explain's error for a colour puzzle.
-var ErrColorExplain = errors.New("nonogram: explain: colour puzzles have no step-by-step explanation yet")
-
 // Explain solves p by line reasoning and then by trying single cells both
 // ways, recording every deduction. It never guesses deeper than one cell:
 // a puzzle that needs search ends with Solved false. A cancelled ctx
-// returns the steps so far and ctx.Err(); a colour puzzle returns
-// ErrColorExplain.
+// returns the steps so far and ctx.Err(). Colour puzzles are explained by
+// the same rules on sets of colours (explain_color.go).
 func Explain(ctx context.Context, p *Puzzle) (Explanation, error) {
 	if err := p.Validate(); err != nil {
 		return Explanation{}, err
 	}
 	if p.IsColor() {
-		return Explanation{}, ErrColorExplain
+		return explainColor(ctx, p)
 	}
 	g := newGrid(p)
 	pr := newPropagator(g)

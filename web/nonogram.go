@@ -201,10 +201,12 @@ func nonogramExplain(c *call) reply {
 	if bad != nil {
 		return *bad
 	}
-	ex, err := nonogram.Explain(c.ctx, p)
-	if errors.Is(err, nonogram.ErrColorExplain) {
-		return failf(http.StatusUnprocessableEntity, "%s", strings.TrimPrefix(err.Error(), "nonogram: "))
+	if p.IsColor() {
+		// The page animates in black and white; it draws colour puzzles
+		// from /api/nonogram/render instead.
+		return failf(http.StatusUnprocessableEntity, "explain: the page does not animate colour puzzles; 'puzzle nonogram solve --explain' explains them")
 	}
+	ex, err := nonogram.Explain(c.ctx, p)
 	rep := explainReply{
 		Name: p.Name, Width: p.Width(), Height: p.Height(), Rows: clueLists(p.Rows), Cols: clueLists(p.Cols),
 		Steps: ex.Steps, Picture: ex.Rows, Solved: ex.Solved, Contradiction: ex.Contradiction, Summary: ex.Summary(),

@@ -183,7 +183,7 @@ func TestNonogramExplain(t *testing.T) {
 		t.Fatal(err)
 	}
 	w = do(t, s, "POST", "/api/nonogram/explain", string(colour))
-	if w.Code != http.StatusUnprocessableEntity || !strings.Contains(w.Body.String(), "colour puzzles have no step-by-step explanation") {
+	if w.Code != http.StatusUnprocessableEntity || !strings.Contains(w.Body.String(), "does not animate colour puzzles") {
 		t.Errorf("colour explain: %d %s", w.Code, w.Body.String())
 	}
 	w = do(t, s, "POST", "/api/nonogram/solve", string(colour))
