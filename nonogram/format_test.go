@@ -337,6 +337,8 @@ func TestReadErrors(t *testing.T) {
 		{"xml triddler", FormatXML, xmlPuzzle(""), []string{"2: puzzle has no <clues type=\"rows\">", "ok next"}},
 		{"xml puzzle type", FormatXML, strings.Replace(xmlPuzzle(xmlRows+xmlCols), "<puzzle>", `<puzzle type="triddler">`, 1),
 			[]string{`2: puzzle type "triddler" is not supported (only "grid")`, "ok next"}},
+		{"xml colour no name", FormatXML, xmlPuzzle(`<color char="r">f00</color>` + xmlRows + xmlCols),
+			[]string{`3: a <color> without a name`, "ok next"}},
 		{"xml colour twice", FormatXML, xmlPuzzle(`<color name="red" char="r">f00</color><color name="red" char="s">f00</color>` + xmlRows + xmlCols),
 			[]string{`3: colour "red" declared twice`, "ok next"}},
 		{"xml colour char", FormatXML, xmlPuzzle(`<color name="red" char="rr">f00</color><clues type="rows"><line><count color="red">1</count></line></clues>` + xmlCols),
@@ -755,7 +757,10 @@ func FuzzReader(f *testing.F) {
 				t.Fatalf("reader returned an invalid puzzle: %v", err)
 			}
 			out := FormatPlain
-			if p.Goal != nil {
+			switch {
+			case p.IsColor():
+				out = FormatXML
+			case p.Goal != nil:
 				out = FormatNON
 			}
 			var buf bytes.Buffer
@@ -763,7 +768,8 @@ func FuzzReader(f *testing.F) {
 				t.Fatal(err)
 			}
 			q, err := Parse(&buf)
-			if err != nil || clues(q.Rows) != clues(p.Rows) || clues(q.Cols) != clues(p.Cols) {
+			if err != nil || clues(q.Rows) != clues(p.Rows) || clues(q.Cols) != clues(p.Cols) ||
+				fmt.Sprint(q.RowColors, q.ColColors) != fmt.Sprint(p.RowColors, p.ColColors) {
 				t.Fatalf("round trip through %s failed: %v", out, err)
 			}
 		}

@@ -199,6 +199,9 @@ func (r *Reader) xmlPuzzle(start xml.StartElement) (*Puzzle, error) {
 			if _, dup := rgbs[name]; dup {
 				errorf(line, "colour %s declared twice", parseQuote(name))
 			}
+			if name == "" {
+				errorf(line, "a <color> without a name")
+			}
 			rgbs[name] = normalRGB(strings.TrimSpace(rgb))
 			declaredAt[name] = line
 			declared = append(declared, name)
