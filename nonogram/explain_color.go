@@ -121,17 +121,23 @@ func decided(set uint64) (int, bool) {
 // step's Fill, Colors and Empty.
 func (e *colorExplainer) newlyDecided(s *Step, before, after []uint64) {
 	for c := range after {
-		col, now := decided(after[c])
-		if _, was := decided(before[c]); !now || was {
-			continue
-		}
-		rc := []int{c / e.w, c % e.w}
-		if col == 0 {
-			s.Empty = append(s.Empty, rc)
-		} else {
-			s.Fill = append(s.Fill, rc)
-			s.Colors = append(s.Colors, col)
-		}
+		e.decide(s, c, before[c], after[c])
+	}
+}
+
+// decide adds cell c to the step if its set of colours went from before
+// (undecided) to after (one colour).
+func (e *colorExplainer) decide(s *Step, c int, before, after uint64) {
+	col, now := decided(after)
+	if _, was := decided(before); !now || was {
+		return
+	}
+	rc := []int{c / e.w, c % e.w}
+	if col == 0 {
+		s.Empty = append(s.Empty, rc)
+	} else {
+		s.Fill = append(s.Fill, rc)
+		s.Colors = append(s.Colors, col)
 	}
 }
 
@@ -193,18 +199,7 @@ func explainColor(ctx context.Context, p *Puzzle) (Explanation, error) {
 		s := Step{Rule: "line", Line: e.lineName(l)}
 		s.Clue, _ = e.clue(l)
 		for i, set := range before {
-			c := e.cellOf(l, i)
-			col, now := decided(cells[c])
-			if _, was := decided(set); !now || was {
-				continue
-			}
-			rc := []int{c / w, c % w}
-			if col == 0 {
-				s.Empty = append(s.Empty, rc)
-			} else {
-				s.Fill = append(s.Fill, rc)
-				s.Colors = append(s.Colors, col)
-			}
+			e.decide(&s, e.cellOf(l, i), set, cells[e.cellOf(l, i)])
 		}
 		if s.Fill == nil && s.Empty == nil {
 			return // colours ruled out, none decided yet
