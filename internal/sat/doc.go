@@ -7,7 +7,8 @@
 // clauses propagated from the watch lists without touching the clause,
 // first-UIP conflict analysis with recursive minimisation of the learned
 // clause, VSIDS variable activity in a binary heap, saved phases, and
-// restarts on the Luby sequence. Learned clauses are ranked by their
+// restarts when the glue of recent learned clauses rises well above its
+// long-run average (Glucose's policy, with moving averages). Learned clauses are ranked by their
 // literal block distance ("glue", Audemard and Simon, "Predicting Learnt
 // Clauses Quality in Modern SAT Solvers", IJCAI 2009); at restarts the worse
 // half of those with glue above 2 is deleted, and clauses satisfied at the

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 )
 
@@ -85,15 +86,17 @@ type Solver struct {
 
 	numLearnt   int
 	maxLearnt   int
-	restartUnit float64 // conflicts in one unit of the Luby sequence
+	restartUnit float64 // > 0: restart on the Luby sequence with this unit (tests); 0: by glue averages
 	unsat       bool    // a conflict at the root: no model exists
 	stats       Stats
 	restartNum  int
+	emaFast     float64
+	emaSlow     float64
 }
 
 // New returns a solver with no variables.
 func New() *Solver {
-	s := &Solver{varInc: 1, maxLearnt: 4000, restartUnit: 100}
+	s := &Solver{varInc: 1, maxLearnt: 4000}
 	s.heap.activity = &s.activity
 	return s
 }
@@ -330,7 +333,10 @@ func (s *Solver) Solve(stop func() bool) Outcome {
 		return Unsatisfiable
 	}
 	for {
-		budget := int64(luby(s.restartNum) * s.restartUnit)
+		budget := int64(math.MaxInt64) // restart by glue averages
+		if s.restartUnit > 0 {
+			budget = int64(luby(s.restartNum) * s.restartUnit)
+		}
 		s.restartNum++
 		switch out := s.search(budget, stop); out {
 		case Satisfiable, Unsatisfiable:
@@ -372,6 +378,9 @@ func (s *Solver) search(budget int64, stop func() bool) Outcome {
 				s.assign(s.learnt[0], c)
 			}
 			s.varInc /= varDecay
+			if s.restartUnit == 0 && s.restartDue(glue, conflicts) {
+				budget = 0
+			}
 			if conflicts&255 == 0 && stop != nil && stop() {
 				return Interrupted
 			}
@@ -615,6 +624,22 @@ func (s *Solver) reduce() {
 	if s.numLearnt > s.maxLearnt/2 {
 		s.maxLearnt += s.maxLearnt / 2
 	}
+}
+
+// restartDue follows the glue of learned clauses with a fast and a slow
+// moving average, and asks for a restart when recent clauses are much
+// worse than usual (Audemard and Simon's Glucose restarts, in the moving
+// average form of Biere and Fröhlich, "Evaluating CDCL Restart Schemes",
+// 2015): the search has wandered off, and a restart with the activities
+// kept takes it back. At least 50 conflicts separate restarts.
+func (s *Solver) restartDue(glue int, sinceRestart int64) bool {
+	g := float64(glue)
+	if s.emaSlow == 0 {
+		s.emaFast, s.emaSlow = g, g
+	}
+	s.emaFast += (g - s.emaFast) / 32
+	s.emaSlow += (g - s.emaSlow) / 4096
+	return sinceRestart >= 50 && s.emaFast > 1.25*s.emaSlow
 }
 
 // luby returns the i-th term (from 0) of the Luby sequence 1 1 2 1 1 2 4 ...
