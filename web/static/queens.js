@@ -163,7 +163,7 @@ Puzzle.register("queens", (root) => {
       draw();
       return;
     }
-    const more = rec.status === "solved" ? ` (the first ${fmt(rec.count)}; there are more: raise the limit or choose a first row)` : "";
+    const more = rec.count >= Number(limitIn.value || 1000) ? ` (the first ${fmt(rec.count)}; there may be more: raise the limit or choose a first row)` : "";
     message(status, "ok", `${fmt(rec.count)} ${rec.count === 1 ? "solution" : "solutions"} for n=${n}${from}${more}; ${fmt(rec.stats.nodes)} nodes, ${ms(rec.stats.time_ms)}.`);
     result.replaceChildren();
     showSolution(0);
