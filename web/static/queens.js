@@ -17,7 +17,7 @@ Puzzle.register("queens", (root) => {
   const counter = el("span", {class: "counter", id: "queens-counter"});
   const boardBox = el("div", {class: "qboard", id: "queens-board", role: "grid", "aria-label": "Board"});
   const button = (label, id, onclick, title, cls) => el("button", {type: "button", id, onclick, title, class: cls}, label);
-  const firstBtn = button("⏮ First", "queens-first", () => showSolution(0), "The first solution listed");
+  const firstBtn = button("« First", "queens-first", () => showSolution(0), "The first solution listed");
   const prevBtn = button("◀ Previous", "queens-prev", () => showSolution(index - 1), "The solution before");
   const nextBtn = button("Next ▶", "queens-next", () => showSolution(index + 1), "The solution after");
 
