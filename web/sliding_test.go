@@ -288,3 +288,33 @@ func TestSlidingTimeout(t *testing.T) {
 		t.Errorf("the timeout took %v", d)
 	}
 }
+
+// TestSlidingAuto15 solves 15-puzzles with the automatic choice and an
+// empty cache: 5-5-5, built in memory during the first request. Each
+// length equals that of IDA* with Manhattan distance, another admissible
+// bound, and each solution is replayed to the goal.
+func TestSlidingAuto15(t *testing.T) {
+	if raceDetector {
+		t.Skip("building the 5-5-5 pattern databases is too slow under the race detector")
+	}
+	t.Parallel()
+	s := newTestServer(t, Config{})
+	rng := rand.New(rand.NewPCG(15, 15))
+	for range 4 {
+		b := sliding.GoalBoard(4, 4, sliding.BlankLast)
+		for range 60 {
+			b.Apply([]sliding.Move{'U', 'D', 'L', 'R'}[rng.IntN(4)])
+		}
+		w := do(t, s, "POST", "/api/sliding/solve", b.Line())
+		var rep sliding.Report
+		decode(t, w, &rep)
+		if w.Code != 200 || rep.Heuristic != string(sliding.PDB555) || !rep.Optimal {
+			t.Fatalf("%s: %d %s", b.Line(), w.Code, w.Body.String())
+		}
+		checkSolution(t, rep, sliding.BlankLast)
+		md, err := sliding.Solve(context.Background(), b, sliding.Options{Algorithm: sliding.IDAStar, Heuristic: sliding.Manhattan})
+		if err != nil || len(md.Moves) != *rep.Length {
+			t.Errorf("%s: length %d, IDA* with Manhattan distance finds %d (%v)", b.Line(), *rep.Length, len(md.Moves), err)
+		}
+	}
+}
