@@ -365,9 +365,6 @@ func (c *queensSolveCmd) define(fs *flag.FlagSet) {
 	fs.IntVar(&c.limit, "limit", 0, "list at most `K` solutions (0: all)")
 }
 
-// queensSearchStats is the work of a search, as the records show it.
-type queensSearchStats = queens.SearchStats
-
 func (c *queensSolveCmd) run(e *env, v *verb, ops []string) int {
 	ns, code, ok := queensBoardSizes(e, v, ops, 1, queens.MaxCount)
 	if !ok {
