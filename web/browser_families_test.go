@@ -87,6 +87,22 @@ func TestBrowserSliding(t *testing.T) {
 	if msg := text(t, ctx, "#sliding-status"); !strings.HasPrefix(msg, "Unsolvable") {
 		t.Errorf("unsolvable: status %q", msg)
 	}
+
+	// A 24-puzzle: solved row by row (not optimal), played to the goal.
+	act(t, ctx,
+		chromedp.SetValue(id("sliding-size"), "5"),
+		chromedp.SetValue(id("sliding-seed"), "3"),
+		chromedp.Click(id("sliding-shuffle")),
+		chromedp.WaitVisible(css(`#sliding-board .tile[data-tile="24"]`)),
+		chromedp.SetValue(id("sliding-speed"), "instant"),
+		chromedp.Click(id("sliding-solve")),
+		chromedp.WaitVisible(css(`#sliding-board[data-state="solved"]`)),
+	)
+	goal := sliding.GoalBoard(5, 5, sliding.BlankLast).Line()
+	if tiles := eval[string](t, ctx, `document.getElementById("sliding-board").dataset.tiles`); tiles != goal || !strings.Contains(text(t, ctx, "#sliding-stats"), "not optimal") {
+		t.Errorf("5×5: tiles %q, stats %q", tiles, text(t, ctx, "#sliding-stats"))
+	}
+	screenshot(t, ctx, dir, "sliding-24.png")
 }
 
 // boardQueens reads the queens drawn on the board: the row of each

@@ -116,6 +116,7 @@ Puzzle.register("sliding", (root) => {
   let played = 0;
   function clickTile(t) {
     if (timer || busy) return;
+    boardBox.style.setProperty("--slide", "160ms");
     const i = tiles.indexOf(t), b = tiles.indexOf(0);
     const ri = Math.floor(i / cols), ci = i % cols, rb = Math.floor(b / cols), cb = b % cols;
     if (Math.abs(ri - rb) + Math.abs(ci - cb) !== 1) return; // not next to the blank
@@ -236,14 +237,17 @@ Puzzle.register("sliding", (root) => {
     let k = 0;
     boardBox.dataset.state = "playing";
     boardBox.classList.toggle("instant", delay === 0);
+    // A tile slides in less time than the next move waits.
+    boardBox.style.setProperty("--slide", Math.min(160, Math.round(delay * 0.7)) + "ms");
     const show = () => {
       movesBox.replaceChildren(el("span", {class: "done"}, moves.slice(0, k)), el("span", {class: "todo"}, moves.slice(k)));
       counter.textContent = `move ${k} of ${moves.length}`;
     };
     const finish = () => {
       timer = null;
-      boardBox.classList.remove("instant");
       draw();
+      void boardBox.offsetWidth; // lay out the last positions before transitions come back
+      boardBox.classList.remove("instant");
       show();
       boardBox.dataset.state = solved() ? "solved" : "idle";
       played = 0;
