@@ -53,7 +53,7 @@ func queensRoutes() []*route {
 				"fundamental (A002562), sym2, sym4, sym8 (classes of 2, 4 and 8 solutions) and stats (nodes, subproblems, " +
 				"total_subproblems, workers, time_ms). The count runs on one core.",
 			params: []param{nParam(1, queens.MaxCount, queensMaxCount, "n=17 takes about 14 s")},
-			result: "the count record", heavy: true,
+			result: "the count record", heavy: true, refuses: fmt.Sprintf("n above %d", queensMaxCount),
 			handle: queensCount,
 		},
 		{
@@ -80,7 +80,8 @@ func queensRoutes() []*route {
 			params: []param{nameParam},
 			body:   "one instance: \"n 8\" then queens such as \"0:3, 1:6\"",
 			result: "the completion record", heavy: true,
-			handle: queensComplete,
+			refuses: fmt.Sprintf("n above %d, or a queen given twice (the record says why)", queensMaxComplete),
+			handle:  queensComplete,
 		},
 		{
 			method: "GET", path: "/api/queens/dominate",
@@ -91,7 +92,7 @@ func queensRoutes() []*route {
 				nParam(1, queens.MaxDominate, queensMaxDominate, "n=14 takes about 12 s"),
 				{name: "independent", kind: "boolean", description: "queens that do not attack each other"},
 			},
-			result: "the domination record", heavy: true,
+			result: "the domination record", heavy: true, refuses: fmt.Sprintf("n above %d", queensMaxDominate),
 			handle: queensDominate,
 		},
 		{
@@ -106,7 +107,8 @@ func queensRoutes() []*route {
 				{name: "quiet", kind: "boolean", description: "leave out the placement"},
 			},
 			result: "the placement record", heavy: true,
-			handle: queensOne,
+			refuses: fmt.Sprintf("n above %d, or a board without a solution (2, 3)", queensMaxOne),
+			handle:  queensOne,
 		},
 	}
 }

@@ -357,3 +357,40 @@ func TestQueensTimeout(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAPISlidingQueens checks the description of the new routes: each
+// with its parameters, and the 422 of those that refuse input.
+func TestOpenAPISlidingQueens(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, Config{})
+	var doc openAPIDoc
+	decode(t, do(t, s, "GET", "/api/openapi.json", ""), &doc)
+	for _, tc := range []struct {
+		method, path string
+		params       []string
+		refuses      bool
+	}{
+		{"post", "/api/sliding/solve", []string{"name", "goal", "algo", "heuristic"}, true},
+		{"get", "/api/sliding/shuffle", []string{"size", "seed", "goal"}, false},
+		{"get", "/api/queens/count", []string{"n"}, true},
+		{"get", "/api/queens/solve", []string{"n", "first_row", "limit"}, false},
+		{"post", "/api/queens/complete", []string{"name"}, true},
+		{"get", "/api/queens/dominate", []string{"n", "independent"}, true},
+		{"get", "/api/queens/one", []string{"n", "method", "seed", "quiet"}, true},
+	} {
+		op, ok := doc.Paths[tc.path][tc.method]
+		if !ok {
+			t.Errorf("%s %s is not described", tc.method, tc.path)
+			continue
+		}
+		var names []string
+		for _, p := range op.Parameters {
+			names = append(names, p.Name)
+		}
+		_, has422 := op.Responses["422"]
+		_, has504 := op.Responses["504"]
+		if fmt.Sprint(names) != fmt.Sprint(tc.params) || has422 != tc.refuses || (tc.path != "/api/sliding/shuffle") != has504 {
+			t.Errorf("%s %s: parameters %v, 422 %v, 504 %v", tc.method, tc.path, names, has422, has504)
+		}
+	}
+}

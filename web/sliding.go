@@ -90,7 +90,8 @@ func slidingRoutes() []*route {
 			},
 			body:   "one board: its tiles in reading order, 0 for the blank, on one line (a square board), or one row per line (any rectangle from 2×2 to 10×10)",
 			result: "the solve record", heavy: true,
-			handle: slidingSolve,
+			refuses: "a heuristic for another board size, or pattern databases not built that take longer to build than a request may (the record says which)",
+			handle:  slidingSolve,
 		},
 		{
 			method: "GET", path: "/api/sliding/shuffle",
