@@ -41,4 +41,8 @@
 //   - Accessibility (heuristic.go) is the textbook accessibility heuristic,
 //     and RandomBrute and ExhaustiveBrute (brute.go) the brute-force
 //     baselines it is compared with.
+//
+// The reports (report.go) are the JSON objects of the command line's
+// verbs, which the web API returns too: built in one place, they are the
+// same bytes in both.
 package queens

@@ -32,4 +32,8 @@
 //
 // Reduce solves any board row by row, then column by column, placing one
 // or two tiles at a time by breadth-first search within the unsolved part.
+//
+// SolveReport (report.go) is the JSON object of `puzzle sliding solve
+// --json`, which the web API returns too, the solution replayed to the goal
+// before it is reported.
 package sliding

@@ -6,8 +6,9 @@
 // written in plain HTML, CSS and JavaScript and embedded in the binary.
 //
 // The server holds nothing puzzle-specific beyond calling the family
-// packages: each family is one file (sudoku.go, nonogram.go) that registers
-// its routes and the name of its tab, whose script is static/{family}.js.
+// packages: each family is one file (sudoku.go, nonogram.go, sliding.go,
+// queens.go) that registers its routes and the name of its tab, whose
+// script is static/{family}.js.
 //
 // Every request body is capped (Config.MaxBody, 413 beyond it). Work that
 // can take long (solving, generating, explaining) runs under a time limit

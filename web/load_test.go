@@ -13,6 +13,8 @@ import (
 
 	"puzzle/internal/status"
 	"puzzle/nonogram"
+	"puzzle/queens"
+	"puzzle/sliding"
 	"puzzle/sudoku"
 )
 
@@ -61,6 +63,21 @@ func TestLoad(t *testing.T) {
 		{"/api/sudoku/solve", empty25, sudokuRight(empty25, status.Multiple)},
 		{"/api/nonogram/solve", nonogramHeart, nonogramRight(nonogramHeart)},
 		{"/api/sudoku/solve?explain=1", extreme, sudokuRight(extreme, status.Unique)},
+		{"/api/sliding/solve", "8 6 7 2 5 4 3 0 1", func(b []byte) bool {
+			// One of the hardest 8-puzzles: 31 moves, replayed to the goal.
+			var rep sliding.Report
+			if json.Unmarshal(b, &rep) != nil || rep.Moves == nil || len(*rep.Moves) != 31 {
+				return false
+			}
+			ms, err := sliding.ParseMoves(*rep.Moves)
+			board, perr := sliding.ParseTiles(strings.Fields(rep.Board))
+			return err == nil && perr == nil && board.Check(ms, sliding.BlankLast) == nil
+		}},
+		{"/api/queens/complete", "n 30\n0:0, 1:2\n", func(b []byte) bool {
+			var rep queens.CompleteReport
+			return json.Unmarshal(b, &rep) == nil && rep.Status == status.Solved && queens.Verify(rep.Queens) == nil &&
+				len(rep.Queens) == 30 && rep.Queens[0] == 0 && rep.Queens[1] == 2
+		}},
 	}
 
 	const clients, perClient = 8, 16

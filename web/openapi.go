@@ -84,6 +84,9 @@ func (s *Server) openAPI() []byte {
 			}
 			responses["413"] = errorResponse("the request body is over the size limit")
 		}
+		if rt.refuses != "" {
+			responses["422"] = errorResponse(rt.refuses)
+		}
 		if rt.heavy {
 			responses["503"] = errorResponse("every worker is busy and the queue is full (see Retry-After)")
 			responses["504"] = object{"description": "the time limit ran out; for a solve, the record has status \"timeout\"",

@@ -143,6 +143,9 @@ type route struct {
 	// describes it.
 	produces string
 	result   string
+	// refuses says when the route answers 422 (the input is read but the
+	// verb cannot take it here), "" when it does not.
+	refuses string
 	// heavy routes run through the worker pool under the time limit.
 	heavy  bool
 	handle func(c *call) reply

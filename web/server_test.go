@@ -189,7 +189,11 @@ func TestPageAndStatic(t *testing.T) {
 		}
 	}
 	// Nothing is fetched from elsewhere.
-	for _, f := range []string{"index.html", "app.js", "style.css", "sudoku.js", "nonogram.js"} {
+	files := []string{"index.html", "app.js", "style.css"}
+	for _, f := range families {
+		files = append(files, f.name+".js")
+	}
+	for _, f := range files {
 		b, err := static.ReadFile("static/" + f)
 		if err != nil {
 			t.Fatal(err)

@@ -178,47 +178,10 @@ func (c *queensCountCmd) define(fs *flag.FlagSet) {
 }
 
 // queensCountRecord is the JSON object of count and merge.
-type queensCountRecord struct {
-	N           int              `json:"n"`
-	Solutions   uint64           `json:"solutions"`
-	Fundamental uint64           `json:"fundamental"`
-	Sym1        uint64           `json:"sym1,omitempty"`
-	Sym2        uint64           `json:"sym2"`
-	Sym4        uint64           `json:"sym4"`
-	Sym8        uint64           `json:"sym8"`
-	Shard       string           `json:"shard,omitempty"`
-	Stats       queensCountStats `json:"stats"`
-}
-
-type queensCountStats struct {
-	Nodes            uint64  `json:"nodes"`
-	Subproblems      int     `json:"subproblems"`
-	TotalSubproblems int     `json:"total_subproblems"`
-	Workers          int     `json:"workers,omitempty"`
-	TimeMS           float64 `json:"time_ms"`
-}
+type queensCountRecord struct{ queens.CountReport }
 
 func queensNewCountRecord(r queens.Counts, workers int) queensCountRecord {
-	rec := queensCountRecord{N: r.N, Solutions: r.Solutions, Fundamental: r.Fundamental, Sym1: r.Sym1, Sym2: r.Sym2, Sym4: r.Sym4, Sym8: r.Sym8,
-		Stats: queensCountStats{Nodes: r.Nodes, Subproblems: r.Subproblems, TotalSubproblems: r.Total, Workers: workers, TimeMS: ms(r.Time)}}
-	if r.Shards > 1 {
-		rec.Shard = fmt.Sprintf("%d/%d", r.Shard, r.Shards)
-	}
-	return rec
-}
-
-func (rec queensCountRecord) counts() (queens.Counts, error) {
-	r := queens.Counts{N: rec.N, Solutions: rec.Solutions, Fundamental: rec.Fundamental, Sym1: rec.Sym1, Sym2: rec.Sym2, Sym4: rec.Sym4, Sym8: rec.Sym8,
-		Nodes: rec.Stats.Nodes, Subproblems: rec.Stats.Subproblems, Total: rec.Stats.TotalSubproblems,
-		Time: time.Duration(rec.Stats.TimeMS * float64(time.Millisecond))}
-	if rec.Shard != "" {
-		i, k, err := queensParseShard(rec.Shard)
-		if err != nil {
-			return r, err
-		}
-		r.Shard, r.Shards = i, k
-	}
-	return r, nil
+	return queensCountRecord{queens.NewCountReport(r, workers)}
 }
 
 func (rec queensCountRecord) human() string {
@@ -238,15 +201,7 @@ func (rec queensCountRecord) human() string {
 }
 
 // queensParseShard reads "I/K".
-func queensParseShard(s string) (i, k int, err error) {
-	is, ks, ok := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(is)
-	k, err2 := strconv.Atoi(ks)
-	if !ok || err1 != nil || err2 != nil || k < 1 || i < 1 || i > k {
-		return 0, 0, fmt.Errorf("shard %q: want I/K with 1 ≤ I ≤ K, such as 2/8", s)
-	}
-	return i, k, nil
-}
+func queensParseShard(s string) (i, k int, err error) { return queens.ParseShard(s) }
 
 func (c *queensCountCmd) run(e *env, v *verb, ops []string) int {
 	ns, code, ok := queensBoardSizes(e, v, ops, 1, queens.MaxCount)
@@ -287,7 +242,7 @@ func (c *queensCountCmd) run(e *env, v *verb, ops []string) int {
 		}
 		rec := queensNewCountRecord(res, c.workers)
 		if c.json {
-			o.record(rec)
+			o.record(rec.CountReport)
 			continue
 		}
 		o.printf("%s", rec.human())
@@ -331,7 +286,7 @@ func (c *queensMergeCmd) run(e *env, v *verb, files []string) int {
 			if text == "" {
 				continue
 			}
-			var rec queensCountRecord
+			var rec queens.CountReport
 			dec := json.NewDecoder(strings.NewReader(text))
 			dec.DisallowUnknownFields()
 			if err := dec.Decode(&rec); err != nil {
@@ -339,7 +294,7 @@ func (c *queensMergeCmd) run(e *env, v *verb, files []string) int {
 				bad = true
 				return
 			}
-			p, err := rec.counts()
+			p, err := rec.Counts()
 			if err != nil {
 				e.errorf("queens merge: %s:%d: %v", name, line, err)
 				bad = true
@@ -364,7 +319,7 @@ func (c *queensMergeCmd) run(e *env, v *verb, files []string) int {
 	defer o.flush()
 	rec := queensNewCountRecord(sum, 0)
 	if c.json {
-		o.record(rec)
+		o.record(rec.CountReport)
 	} else {
 		o.printf("%s", rec.human())
 	}
@@ -410,22 +365,6 @@ func (c *queensSolveCmd) define(fs *flag.FlagSet) {
 	fs.IntVar(&c.limit, "limit", 0, "list at most `K` solutions (0: all)")
 }
 
-// queensSolveRecord is the JSON object of solve, written in pieces: n,
-// first_row, solutions, then status, count and stats.
-type queensSolveRecord struct {
-	N        int
-	FirstRow *int
-	Status   status.Status
-	Count    int
-	Stats    queensSearchStats
-}
-
-type queensSearchStats struct {
-	Nodes    int64   `json:"nodes"`
-	Restarts int     `json:"restarts,omitempty"`
-	TimeMS   float64 `json:"time_ms"`
-}
-
 func (c *queensSolveCmd) run(e *env, v *verb, ops []string) int {
 	ns, code, ok := queensBoardSizes(e, v, ops, 1, queens.MaxCount)
 	if !ok {
@@ -439,7 +378,7 @@ func (c *queensSolveCmd) run(e *env, v *verb, ops []string) int {
 	failed := false
 	for _, n := range ns {
 		opt := queens.SolveOptions{Limit: c.limit}
-		rec := queensSolveRecord{N: n}
+		rec := &queens.SolveReport{N: n}
 		if c.firstRow >= 0 {
 			if c.firstRow >= n {
 				o.flush()
@@ -454,11 +393,7 @@ func (c *queensSolveCmd) run(e *env, v *verb, ops []string) int {
 		// large board takes no memory: the JSON object is written in pieces,
 		// its status and count after the list.
 		if c.json {
-			head, _ := json.Marshal(struct {
-				N        int  `json:"n"`
-				FirstRow *int `json:"first_row,omitempty"`
-			}{n, rec.FirstRow})
-			o.printf("%s,\"solutions\":[", head[:len(head)-1])
+			o.printf("%s", rec.JSONStart())
 		}
 		found := 0
 		opt.Visit = func(rows []int) {
@@ -468,7 +403,7 @@ func (c *queensSolveCmd) run(e *env, v *verb, ops []string) int {
 				if found > 1 {
 					o.printf(",")
 				}
-				o.printf("[%s]", strings.ReplaceAll(queensJoinInts(rows), " ", ","))
+				o.printf("%s", queens.JSONSolution(rows))
 			case c.draw:
 				o.printf("%d: %s\n", found, queensJoinInts(rows))
 				queensDrawBoard(o.out, rows)
@@ -484,18 +419,12 @@ func (c *queensSolveCmd) run(e *env, v *verb, ops []string) int {
 			o.flush()
 			return e.queensInterrupted("solve")
 		}
-		rec.Status, rec.Count = res.Status, res.Count
-		rec.Stats = queensSearchStats{Nodes: res.Stats.Nodes, TimeMS: ms(res.Stats.Time)}
+		rec = queens.NewSolveReport(n, rec.FirstRow, res)
 		if !res.Status.Solved() {
 			failed = true
 		}
 		if c.json {
-			tail, _ := json.Marshal(struct {
-				Status status.Status     `json:"status"`
-				Count  int               `json:"count"`
-				Stats  queensSearchStats `json:"stats"`
-			}{rec.Status, rec.Count, rec.Stats})
-			o.printf("],%s\n", tail[1:])
+			o.printf("%s\n", rec.JSONEnd())
 			o.flush()
 			continue
 		}

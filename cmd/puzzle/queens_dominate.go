@@ -44,22 +44,6 @@ func (c *queensDominateCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.independent, "independent", false, "queens that do not attack each other")
 }
 
-type queensDominateRecord struct {
-	N           int               `json:"n"`
-	Independent bool              `json:"independent"`
-	Size        int               `json:"size"`
-	Queens      [][2]int          `json:"queens"`
-	Proof       []queensSizeProof `json:"proof"`
-	Stats       queensSearchStats `json:"stats"`
-}
-
-type queensSizeProof struct {
-	K      int     `json:"k"`
-	Found  bool    `json:"found"`
-	Nodes  int64   `json:"nodes"`
-	TimeMS float64 `json:"time_ms"`
-}
-
 func (c *queensDominateCmd) run(e *env, v *verb, ops []string) int {
 	ns, code, ok := queensBoardSizes(e, v, ops, 1, queens.MaxDominate)
 	if !ok {
@@ -83,14 +67,7 @@ func (c *queensDominateCmd) run(e *env, v *verb, ops []string) int {
 			o.flush()
 			return e.queensInterrupted("dominate")
 		}
-		rec := queensDominateRecord{N: n, Independent: c.independent, Size: res.Size, Queens: [][2]int{},
-			Stats: queensSearchStats{Nodes: res.Nodes, TimeMS: ms(res.Time)}}
-		for _, q := range res.Queens {
-			rec.Queens = append(rec.Queens, [2]int{q.Row, q.Col})
-		}
-		for _, t := range res.Tried {
-			rec.Proof = append(rec.Proof, queensSizeProof{K: t.K, Found: t.Found, Nodes: t.Nodes, TimeMS: ms(t.Time)})
-		}
+		rec := queens.NewDominateReport(n, c.independent, res)
 		if c.json {
 			o.record(rec)
 			continue

@@ -58,17 +58,6 @@ func (c *queensCompleteCmd) define(fs *flag.FlagSet) {
 	fs.StringVar(&c.queens, "queens", "", "the queens placed, `c:r,...` (column:row from 0); the operand is then N")
 }
 
-type queensCompleteRecord struct {
-	File   string             `json:"file,omitempty"`
-	Line   int                `json:"line,omitempty"`
-	N      int                `json:"n"`
-	Given  []queens.Queen     `json:"given"`
-	Status status.Status      `json:"status"`
-	Queens []int              `json:"queens,omitempty"`
-	Error  string             `json:"error,omitempty"`
-	Stats  *queensSearchStats `json:"stats,omitempty"`
-}
-
 func (c *queensCompleteCmd) run(e *env, v *verb, ops []string) int {
 	var insts []queens.Instance
 	var names []string
@@ -102,24 +91,12 @@ func (c *queensCompleteCmd) run(e *env, v *verb, ops []string) int {
 	o := e.queensOutput(c.json)
 	defer o.flush()
 	for i, in := range insts {
-		rec := queensCompleteRecord{File: names[i], Line: in.Line, N: in.N, Given: in.Queens}
-		if rec.Given == nil {
-			rec.Given = []queens.Queen{}
-		}
-		res, err := queens.Complete(e.ctx, in.N, in.Queens)
-		rec.Status = res.Status
-		switch {
-		case res.Status == status.Timeout:
+		rec, res := queens.NewCompleteReport(e.ctx, names[i], in, 0)
+		if res.Status == status.Timeout {
 			o.flush()
 			return e.queensInterrupted("complete")
-		case err != nil:
-			rec.Error = strings.TrimPrefix(err.Error(), "queens: complete: ")
-		default:
-			rec.Stats = &queensSearchStats{Nodes: res.Stats.Nodes, Restarts: res.Stats.Restarts, TimeMS: ms(res.Stats.Time)}
 		}
-		if len(res.Solutions) > 0 {
-			rec.Queens = res.Solutions[0]
-		} else {
+		if rec.Queens == nil {
 			failed = true
 		}
 		if c.json {
@@ -197,22 +174,6 @@ func (c *queensOneCmd) define(fs *flag.FlagSet) {
 	fs.Uint64Var(&c.seed, "seed", 1, "random seed for minconflicts")
 }
 
-type queensOneRecord struct {
-	N        int            `json:"n"`
-	Method   string         `json:"method"`
-	Queens   []int          `json:"queens,omitempty"`
-	Verified bool           `json:"verified"`
-	Stats    queensOneStats `json:"stats"`
-}
-
-type queensOneStats struct {
-	TimeMS   float64 `json:"time_ms"`
-	VerifyMS float64 `json:"verify_ms"`
-	Swaps    int64   `json:"swaps,omitempty"`
-	Tries    int64   `json:"tries,omitempty"`
-	Restarts int     `json:"restarts,omitempty"`
-}
-
 // queensMaxOne bounds N for one: the placement takes 8 bytes a queen.
 const queensMaxOne = 100_000_000
 
@@ -228,19 +189,8 @@ func (c *queensOneCmd) run(e *env, v *verb, ops []string) int {
 	defer o.flush()
 	failed := false
 	for _, n := range ns {
-		rec := queensOneRecord{N: n, Method: c.method.value}
-		var rows []int
-		var err error
-		t0 := time.Now()
-		if c.method.value == "minconflicts" {
-			var st queens.LocalStats
-			rows, st, err = queens.MinConflicts(e.ctx, n, c.seed)
-			rec.Stats.Swaps, rec.Stats.Tries, rec.Stats.Restarts = st.Swaps, st.Tries, st.Restarts
-		} else {
-			rows, err = queens.One(n)
-		}
-		rec.Stats.TimeMS = ms(time.Since(t0))
-		if err != nil {
+		rec, rows, err := queens.NewOneReport(e.ctx, n, c.method.value, c.seed, c.quiet)
+		if err != nil && rows == nil {
 			o.flush()
 			if e.ctx.Err() != nil {
 				return e.queensInterrupted("one")
@@ -250,16 +200,9 @@ func (c *queensOneCmd) run(e *env, v *verb, ops []string) int {
 			failed = true
 			continue
 		}
-		t1 := time.Now()
-		verr := queens.Verify(rows)
-		rec.Stats.VerifyMS = ms(time.Since(t1))
-		rec.Verified = verr == nil
-		if verr != nil {
-			e.errorf("queens one: n=%d: the placement is wrong: %v", n, verr)
+		if err != nil {
+			e.errorf("queens one: %s", strings.TrimPrefix(err.Error(), "queens: one: "))
 			failed = true
-		}
-		if !c.quiet {
-			rec.Queens = rows
 		}
 		if c.json {
 			o.record(rec)

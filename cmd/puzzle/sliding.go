@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -150,32 +149,11 @@ func (c *slideSolveCmd) define(fs *flag.FlagSet) {
 	fs.StringVar(&c.cache, "cache", "", "pattern database `DIR` (default $PUZZLE_CACHE, else the user cache directory)")
 }
 
-// slideRecord is the JSON object of one board.
+// slideRecord is the JSON object of one board, with the board it is
+// about (nil when it could not be read) for the animation.
 type slideRecord struct {
-	File      string        `json:"file"`
-	Line      int           `json:"line,omitempty"`
-	Rows      int           `json:"rows,omitempty"`
-	Cols      int           `json:"cols,omitempty"`
-	Board     string        `json:"board,omitempty"`
-	Goal      string        `json:"goal"`
-	Status    status.Status `json:"status"`
-	Optimal   bool          `json:"optimal"`
-	Length    *int          `json:"length,omitempty"`
-	Moves     *string       `json:"moves,omitempty"`
-	Algorithm string        `json:"algorithm,omitempty"`
-	Heuristic string        `json:"heuristic,omitempty"`
-	Estimate  *int          `json:"initial_estimate,omitempty"`
-	Error     string        `json:"error,omitempty"`
-	Stats     *slideStats   `json:"stats,omitempty"`
-	board     *sliding.Board
-}
-
-type slideStats struct {
-	Generated   int64   `json:"generated"`
-	Expanded    int64   `json:"expanded"`
-	MaxFrontier int64   `json:"max_frontier"`
-	Iterations  int     `json:"iterations,omitempty"`
-	ElapsedMS   float64 `json:"elapsed_ms"`
+	*sliding.Report
+	board *sliding.Board
 }
 
 // slideInput is a board to solve, or why it could not be read.
@@ -287,7 +265,7 @@ func (c *slideSolveCmd) run(e *env, v *verb, operands []string) int {
 			failed = true
 		}
 		if c.json {
-			if err := jw.Write(rec); err != nil {
+			if err := jw.Write(rec.Report); err != nil {
 				failed = true
 			}
 			jw.Flush()
@@ -335,52 +313,10 @@ func heuristicList() string {
 }
 
 func (c *slideSolveCmd) solve(ctx context.Context, in slideInput, opt sliding.Options) *slideRecord {
-	rec := &slideRecord{File: in.file, Line: in.line, Goal: opt.Goal.String(), board: in.board}
 	if in.err != nil {
-		rec.Status, rec.Error = status.Invalid, strings.TrimPrefix(in.err.Error(), "sliding: ")
-		var se *sliding.SyntaxError
-		if errors.As(in.err, &se) {
-			rec.Error = se.Msg
-		}
-		return rec
+		return &slideRecord{Report: sliding.ErrorReport(in.file, in.line, opt.Goal, in.err)}
 	}
-	rec.Rows, rec.Cols, rec.Board = in.board.Rows, in.board.Cols, in.board.Line()
-	sctx := ctx
-	if c.timeout > 0 {
-		var cancel context.CancelFunc
-		sctx, cancel = context.WithTimeout(ctx, c.timeout)
-		defer cancel()
-	}
-	res, err := sliding.Solve(sctx, in.board, opt)
-	rec.Status, rec.Optimal = res.Status, res.Optimal
-	if res.Status == status.Unsolvable {
-		rec.Error = "unsolvable: the permutation's parity differs from the blank's distance to its goal"
-		return rec
-	}
-	switch {
-	case res.Status == status.Timeout && c.timeout > 0 && ctx.Err() == nil:
-		rec.Error = fmt.Sprintf("no answer within %v", c.timeout)
-	case err != nil:
-		rec.Error = strings.TrimPrefix(err.Error(), "sliding: ")
-	}
-	if res.Status == status.Invalid {
-		return rec
-	}
-	rec.Algorithm, rec.Heuristic = string(res.Algorithm), string(res.Heuristic)
-	if res.Heuristic != "" {
-		rec.Estimate = &res.Initial
-	}
-	rec.Stats = &slideStats{Generated: res.Stats.Generated, Expanded: res.Stats.Expanded, MaxFrontier: res.Stats.MaxFrontier,
-		Iterations: res.Stats.Iterations, ElapsedMS: ms(res.Stats.Elapsed)}
-	if res.Status == status.Solved {
-		if err := in.board.Check(res.Moves, opt.Goal); err != nil {
-			rec.Status, rec.Error = status.Invalid, "internal error: "+err.Error()
-			return rec
-		}
-		n, m := len(res.Moves), res.Moves.String()
-		rec.Length, rec.Moves = &n, &m
-	}
-	return rec
+	return &slideRecord{Report: sliding.SolveReport(ctx, in.file, in.line, in.board, opt, c.timeout), board: in.board}
 }
 
 func writeSlideHuman(w io.Writer, rec *slideRecord) {

@@ -1,0 +1,260 @@
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"puzzle/internal/status"
+	"puzzle/queens"
+)
+
+func init() {
+	register(family{name: "queens", title: "N-Queens", order: 40, routes: queensRoutes})
+}
+
+// The caps of the web API, below the CLI's: what answers well within the
+// default time limit on one core, or keeps the response small.
+const (
+	// queensMaxCount: counting n=16 takes about 2 s on one core, n=17
+	// about 14 s.
+	queensMaxCount = 16
+	// queensMaxDominate: proving γ(Q_13) takes under a second, γ(Q_14)
+	// about 12 s.
+	queensMaxDominate = 13
+	// queensMaxComplete: completion keeps a bit set of n² squares and an
+	// undo log; n=1000 takes 40 MB and 0.1 s, n=4096 0.5 GB.
+	queensMaxComplete = 1000
+	// queensMaxOne bounds the placement returned: 100,000 queens are
+	// about 600 kB of JSON.
+	queensMaxOne = 100_000
+	// queensCountWorkers: a count runs on one core, as every heavy
+	// request does.
+	queensCountWorkers = 1
+	// queensMaxOneCLI is the CLI's bound on one.
+	queensMaxOneCLI = 100_000_000
+)
+
+func queensRoutes() []*route {
+	nParam := func(lo, hi, cap int, what string) param {
+		d := fmt.Sprintf("board size N, %d..%d", lo, cap)
+		if hi > cap {
+			d += fmt.Sprintf(" here (%s; the CLI takes up to %d; beyond %d the answer is 422)", what, hi, cap)
+		}
+		return param{name: "n", kind: "integer", description: d}
+	}
+	return []*route{
+		{
+			method: "GET", path: "/api/queens/count",
+			summary: "Count the solutions and the fundamental ones",
+			description: "Returns the object `puzzle queens count --workers 1 --json N` prints: n, solutions (OEIS A000170), " +
+				"fundamental (A002562), sym2, sym4, sym8 (classes of 2, 4 and 8 solutions) and stats (nodes, subproblems, " +
+				"total_subproblems, workers, time_ms). The count runs on one core.",
+			params: []param{nParam(1, queens.MaxCount, queensMaxCount, "n=17 takes about 14 s")},
+			result: "the count record", heavy: true, refuses: fmt.Sprintf("n above %d", queensMaxCount),
+			handle: queensCount,
+		},
+		{
+			method: "GET", path: "/api/queens/solve",
+			summary: "List the solutions in lexicographic order, from a first row, up to a limit",
+			description: "Returns the object `puzzle queens solve --json` prints: n, first_row, solutions (each the row of the " +
+				"queen of each column, from 0 at the top), status (unique, multiple, none; solved when the limit stopped the " +
+				"search), count and stats (nodes, time_ms).",
+			params: []param{
+				{name: "n", kind: "integer", description: fmt.Sprintf("board size N, 1..%d", queens.MaxCount)},
+				{name: "first_row", kind: "integer", description: "keep the solutions whose queen of column 0 stands on this row (0..N-1)"},
+				{name: "limit", kind: "integer", description: fmt.Sprintf("list at most K solutions, 1..%d (default %d)", maxListed, maxListed)},
+			},
+			result: "the solve record", heavy: true,
+			handle: queensSolve,
+		},
+		{
+			method: "POST", path: "/api/queens/complete",
+			summary: "Complete queens placed in advance, or prove it impossible",
+			description: "The body is one instance as `puzzle queens complete` reads it: a line \"n N\", then the queens placed, " +
+				"\"column:row\" (from 0) separated by commas or spaces. Returns the object `puzzle queens complete --json` prints: " +
+				"file, line, n, given, status (solved, none, invalid, timeout), queens (the row of each column's queen), error and " +
+				fmt.Sprintf("stats. N up to %d here (the CLI takes up to %d; beyond, 422).", queensMaxComplete, queens.MaxComplete),
+			params: []param{nameParam},
+			body:   "one instance: \"n 8\" then queens such as \"0:3, 1:6\"",
+			result: "the completion record", heavy: true,
+			refuses: fmt.Sprintf("n above %d, or a queen given twice (the record says why)", queensMaxComplete),
+			handle:  queensComplete,
+		},
+		{
+			method: "GET", path: "/api/queens/dominate",
+			summary: "The fewest queens that occupy or attack every square, proved minimal",
+			description: "Returns the object `puzzle queens dominate --json` prints: n, independent, size (γ(Q_N), OEIS A075458; " +
+				"with independent, A075324), queens ([row, col] pairs), proof (each size tried: k, found, nodes, time_ms) and stats.",
+			params: []param{
+				nParam(1, queens.MaxDominate, queensMaxDominate, "n=14 takes about 12 s"),
+				{name: "independent", kind: "boolean", description: "queens that do not attack each other"},
+			},
+			result: "the domination record", heavy: true, refuses: fmt.Sprintf("n above %d", queensMaxDominate),
+			handle: queensDominate,
+		},
+		{
+			method: "GET", path: "/api/queens/one",
+			summary: "One solution for a large board, by construction or local search",
+			description: "Returns the object `puzzle queens one --json` prints: n, method, queens, verified and stats (time_ms, " +
+				"verify_ms, swaps, tries, restarts). The 2×2 and 3×3 boards have no solution (422).",
+			params: []param{
+				nParam(1, queensMaxOneCLI, queensMaxOne, "to keep the response small"),
+				{name: "method", kind: "string", description: "explicit (default: a construction in O(N)) or minconflicts (local search)", choices: []string{"explicit", "minconflicts"}},
+				{name: "seed", kind: "integer", description: "random seed for minconflicts (default 1)"},
+				{name: "quiet", kind: "boolean", description: "leave out the placement"},
+			},
+			result: "the placement record", heavy: true,
+			refuses: fmt.Sprintf("n above %d, or a board without a solution (2, 3)", queensMaxOne),
+			handle:  queensOne,
+		},
+	}
+}
+
+// boardSize reads the parameter n: 400 outside the CLI's range lo..hi,
+// 422 (returned as a reply) above the web's cap.
+func boardSize(c *call, lo, hi, cap int, why string) (int, *reply) {
+	if _, ok := c.query["n"]; !ok {
+		c.fail("parameter n, the board size, is required")
+		return 0, nil
+	}
+	n := c.integer("n", 0, lo, hi)
+	if c.bad == nil && n > cap {
+		r := failf(http.StatusUnprocessableEntity, "n=%d is too large to answer here: the web API takes n up to %d (%s); use the command line", n, cap, why)
+		return n, &r
+	}
+	return n, nil
+}
+
+// timedOut is the reply of heavy work cut short by the time limit.
+func timedOut(c *call) reply {
+	return failf(http.StatusGatewayTimeout, "no answer within %v", c.timeout)
+}
+
+func queensCount(c *call) reply {
+	n, tooBig := boardSize(c, 1, queens.MaxCount, queensMaxCount, "counting n=17 takes about 14 s")
+	if c.bad != nil {
+		return reply{}
+	}
+	if tooBig != nil {
+		return *tooBig
+	}
+	res, err := queens.Count(c.ctx, n, queens.CountOptions{Workers: queensCountWorkers})
+	if err != nil {
+		if c.ctx.Err() != nil {
+			return timedOut(c)
+		}
+		return failf(http.StatusBadRequest, "%v", err)
+	}
+	return jsonReply(http.StatusOK, queens.NewCountReport(res, queensCountWorkers))
+}
+
+func queensSolve(c *call) reply {
+	n, _ := boardSize(c, 1, queens.MaxCount, queens.MaxCount, "")
+	limit := c.integer("limit", maxListed, 1, maxListed)
+	if c.bad != nil {
+		return reply{}
+	}
+	opt := queens.SolveOptions{Limit: limit}
+	var firstRow *int
+	if _, ok := c.query["first_row"]; ok {
+		r := c.integer("first_row", 0, 0, n-1)
+		if c.bad != nil {
+			return failf(http.StatusBadRequest, "%v (the rows of the %d×%d board)", c.bad, n, n)
+		}
+		opt.FixFirstRow, opt.FirstRow, firstRow = true, r, &r
+	}
+	res, err := queens.Solve(c.ctx, n, opt)
+	if err != nil {
+		if res.Status == status.Timeout {
+			return timedOut(c)
+		}
+		return failf(http.StatusBadRequest, "%v", err)
+	}
+	rep := queens.NewSolveReport(n, firstRow, res)
+	if rep.Solutions == nil {
+		rep.Solutions = [][]int{}
+	}
+	return jsonReply(http.StatusOK, rep)
+}
+
+func queensComplete(c *call) reply {
+	name := c.text("name", "request")
+	if c.bad != nil {
+		return reply{}
+	}
+	insts, err := queens.ReadInstances(bytes.NewReader(c.body), name)
+	switch {
+	case err != nil:
+		return failf(http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "queens: "))
+	case len(insts) > 1:
+		return failf(http.StatusBadRequest, "the body holds more than one instance (another starts at line %d): send one per request", insts[1].Line)
+	}
+	in := insts[0]
+	if in.N > queensMaxComplete {
+		if in.N > queens.MaxComplete {
+			return failf(http.StatusBadRequest, "line %d: n=%d is out of range 1..%d", in.Line, in.N, queens.MaxComplete)
+		}
+		return failf(http.StatusUnprocessableEntity, "n=%d is too large to complete here: the web API takes n up to %d (the search keeps n² squares); use the command line", in.N, queensMaxComplete)
+	}
+	rep, _ := queens.NewCompleteReport(c.ctx, name, in, c.timeout)
+	code := http.StatusOK
+	switch rep.Status {
+	case status.Invalid:
+		code = http.StatusUnprocessableEntity // read, but not a placement: two queens on a square
+	case status.Timeout:
+		code = http.StatusGatewayTimeout
+	}
+	return jsonReply(code, rep)
+}
+
+func queensDominate(c *call) reply {
+	n, tooBig := boardSize(c, 1, queens.MaxDominate, queensMaxDominate, "proving n=14 takes about 12 s")
+	independent := c.flag("independent")
+	if c.bad != nil {
+		return reply{}
+	}
+	if tooBig != nil {
+		return *tooBig
+	}
+	res, err := queens.Dominate(c.ctx, n, queens.DominateOptions{Independent: independent})
+	if err != nil {
+		if c.ctx.Err() != nil {
+			return timedOut(c)
+		}
+		return failf(http.StatusBadRequest, "%v", err)
+	}
+	return jsonReply(http.StatusOK, queens.NewDominateReport(n, independent, res))
+}
+
+func queensOne(c *call) reply {
+	n, tooBig := boardSize(c, 1, queensMaxOneCLI, queensMaxOne, "to keep the response small")
+	method := c.choice("method", "explicit", []string{"explicit", "minconflicts"})
+	quiet := c.flag("quiet")
+	seed := uint64(1)
+	if v, ok := c.query["seed"]; ok {
+		s, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			c.fail("parameter seed: %q is not a non-negative integer", v)
+		}
+		seed = s
+	}
+	if c.bad != nil {
+		return reply{}
+	}
+	if tooBig != nil {
+		return *tooBig
+	}
+	rep, rows, err := queens.NewOneReport(c.ctx, n, method, seed, quiet)
+	switch {
+	case err != nil && c.ctx.Err() != nil:
+		return timedOut(c)
+	case err != nil && rows == nil:
+		return failf(http.StatusUnprocessableEntity, "%s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "queens: one: "), "queens: min-conflicts: "))
+	case err != nil:
+		return failf(http.StatusInternalServerError, "%v", err)
+	}
+	return jsonReply(http.StatusOK, rep)
+}
