@@ -59,11 +59,12 @@ func nonogramRoutes() []*route {
 			description: "Line solving, then probing single cells both ways and trying the placements of lines, as " +
 				"`puzzle nonogram solve --explain` shows it. Each step lists the cells it fills and empties ([row, column], " +
 				"0-based), so a client can replay the solve line by line. picture is the grid after the last step ('?' undecided).",
-			params: []param{formatParam, nonoNameParam},
-			body:   nonogramBody,
-			result: `{"width": 5, "height": 5, "rows": [[3], ...], "cols": [...], "steps": [...], "picture": [...], "solved": true, "contradiction": false, "summary": "..."}`,
-			heavy:  true,
-			handle: nonogramExplain,
+			params:  []param{formatParam, nonoNameParam},
+			body:    nonogramBody,
+			result:  `{"width": 5, "height": 5, "rows": [[3], ...], "cols": [...], "steps": [...], "picture": [...], "solved": true, "contradiction": false, "summary": "..."}`,
+			heavy:   true,
+			refuses: "a colour puzzle: the page draws it from /api/nonogram/render instead (the CLI explains it)",
+			handle:  nonogramExplain,
 		},
 		{
 			method: "POST", path: "/api/nonogram/clues",
@@ -75,8 +76,9 @@ func nonogramRoutes() []*route {
 				{name: "title", kind: "string", description: "the puzzle's title, for the formats that store one"},
 			},
 			body:   "a picture: one line of '#' and '.' per row",
-			result: `{"width": 7, "height": 5, "rows": [[2, 2], ...], "cols": [...], "format": "plain", "text": "5 7\n2 2\n..."}`,
-			handle: nonogramClues,
+			result:  `{"width": 7, "height": 5, "rows": [[2, 2], ...], "cols": [...], "format": "plain", "text": "5 7\n2 2\n..."}`,
+			refuses: "a picture the format cannot hold (taai holds square ones only)",
+			handle:  nonogramClues,
 		},
 		{
 			method: "POST", path: "/api/nonogram/render",
@@ -95,6 +97,7 @@ func nonogramRoutes() []*route {
 			produces: "image/svg+xml",
 			result:   "the drawing: image/svg+xml, image/png or text/plain",
 			heavy:    true,
+			refuses:  fmt.Sprintf("a picture over %d cells", maxDrawCells),
 			handle:   nonogramRender,
 		},
 		{
@@ -108,6 +111,7 @@ func nonogramRoutes() []*route {
 			body:     nonogramBody,
 			produces: "text/plain; charset=utf-8",
 			result:   "the puzzle in the format asked for",
+			refuses:  "a puzzle the format cannot hold (several in a one-puzzle format, a colour puzzle in anything but xml, a non-square one in taai)",
 			handle:   nonogramConvert,
 		},
 	}

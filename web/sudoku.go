@@ -69,6 +69,7 @@ func sudokuRoutes() []*route {
 			body:        sudokuBody,
 			result:      `{"file": "request", "line": 1, "size": 9, "difficulty": "hard", "hardest": "hidden pair", "steps": 57, "score": 2.4}`,
 			heavy:       true,
+			refuses:     "a puzzle without exactly one solution",
 			handle:      sudokuRate,
 		},
 		{
