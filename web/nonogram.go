@@ -75,7 +75,7 @@ func nonogramRoutes() []*route {
 				{name: "to", kind: "string", description: "format of the text returned (default plain)", choices: nonogramFormatNames()},
 				{name: "title", kind: "string", description: "the puzzle's title, for the formats that store one"},
 			},
-			body:   "a picture: one line of '#' and '.' per row",
+			body:    "a picture: one line of '#' and '.' per row",
 			result:  `{"width": 7, "height": 5, "rows": [[2, 2], ...], "cols": [...], "format": "plain", "text": "5 7\n2 2\n..."}`,
 			refuses: "a picture the format cannot hold (taai holds square ones only)",
 			handle:  nonogramClues,
