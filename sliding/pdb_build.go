@@ -27,6 +27,9 @@ type region struct {
 	// regionOf[free<<4|c] is the region of c, on boards of 16 cells or
 	// fewer.
 	regionOf []uint16
+	// lowest[free] holds in its nibble c the lowest cell of the region of
+	// c (512 KB, which stays in the cache), on boards of 16 cells or fewer.
+	lowest []uint64
 }
 
 func newRegion(rows, cols int) *region {
@@ -42,11 +45,13 @@ func newRegion(rows, cols int) *region {
 	}
 	if n <= 16 {
 		r.regionOf = make([]uint16, 1<<n*16)
+		r.lowest = make([]uint64, 1<<n)
 		for free := range uint64(1 << n) {
 			for c := range n {
 				if free&(1<<c) != 0 {
 					x := r.floodSlow(1<<c, free)
 					r.regionOf[free<<4|uint64(c)] = uint16(x)
+					r.lowest[free] |= uint64(bits.TrailingZeros64(x)) << (4 * c)
 				}
 			}
 		}
@@ -66,6 +71,14 @@ func (r *region) floodSlow(seed, free uint64) uint64 {
 	}
 }
 
+// lowestCell returns the lowest cell of the region of free holding cell c.
+func (r *region) lowestCell(c int, free uint64) int {
+	if r.lowest != nil {
+		return int(r.lowest[free]>>(4*uint(c))) & 15
+	}
+	return bits.TrailingZeros64(r.floodSlow(1<<c, free))
+}
+
 // flood returns the region of free holding cell c.
 func (r *region) flood(c int, free uint64) uint64 {
 	if r.regionOf != nil {
@@ -78,13 +91,13 @@ func (r *region) flood(c int, free uint64) uint64 {
 // layer, on `workers` goroutines. A state is a placement with the region
 // of free cells the blank is in (named by its lowest cell). For each
 // placement, vis keeps the set of regions reached and the set already
-// expanded; the frontier is a bitmap of the placements with regions
-// reached but not expanded, scanned in order. Every move of a tile changes
-// its Manhattan distance by one, so all the regions of a placement lie at
-// depths of one parity: the placements expanded in a layer are never those
-// reached in it, and need no locking. A placement's entry is written when
-// it is first expanded, from the first layer that reached it (the minimum
-// over the blank's regions).
+// expanded. The frontier is a bitmap of groups of 16 placements (one cache
+// line of vis) holding regions reached but not expanded, scanned in order.
+// Every move of a tile changes its Manhattan distance by one, so all the
+// regions of a placement lie at depths of one parity: a layer expands the
+// placements of its parity only, never those it reaches, and they need no
+// locking. A placement's entry is written when it is first expanded, from
+// the first layer that reached it (the minimum over the blank's regions).
 func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildProgress), name string) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -101,7 +114,8 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 	if wide {
 		stride = 2
 	}
-	words := (pt.size + 63) / 64
+	const groupShift = 4 // placements per frontier bit: 1<<groupShift
+	words := (pt.size>>groupShift + 64) / 64
 	vis, releaseVis := buildWords[uint32](pt.size * stride)
 	defer releaseVis()
 	cur, releaseCur := buildWords[uint64](words)
@@ -141,20 +155,23 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 		}
 		return atomic.OrUint32(w, bit)&bit == 0
 	}
-	// expand returns the regions of placement r reached and not yet
-	// expanded, marks them expanded, and reports whether r had none
-	// expanded before.
-	expand := func(r int64) (regions uint32, first bool) {
+	// pending returns the regions of placement r reached and not yet
+	// expanded, and reports whether r had none expanded before.
+	pending := func(r int64) (regions uint32, first bool) {
 		if wide {
-			reached := atomic.LoadUint32(&vis[2*r])
 			old := vis[2*r+1]
-			vis[2*r+1] = reached
-			return reached &^ old, old == 0
+			return atomic.LoadUint32(&vis[2*r]) &^ old, old == 0
 		}
 		x := atomic.LoadUint32(&vis[r])
-		reached, old := x&0xFFFF, x>>16
-		atomic.OrUint32(&vis[r], reached<<16)
-		return reached &^ old, old == 0
+		return x & 0xFFFF &^ (x >> 16), x>>16 == 0
+	}
+	// expanded marks regions of placement r expanded.
+	expanded := func(r int64, regions uint32) {
+		if wide {
+			vis[2*r+1] |= regions
+		} else {
+			atomic.OrUint32(&vis[r], regions<<16)
+		}
 	}
 
 	goal := append([]uint8(nil), pt.tiles...)
@@ -164,13 +181,13 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 		used0 |= 1 << c
 	}
 	markRegion(r0, bits.TrailingZeros64(reg.flood(0, reg.all&^used0)))
-	cur[r0/64] |= 1 << (r0 % 64)
+	cur[r0>>groupShift/64] |= 1 << (r0 >> groupShift % 64)
 
 	st := newStopper(ctx)
 	defer st.release()
 	done := int64(0)
 	var clamped, maxDelta atomic.Int64
-	const chunkWords = 1 << 10 // a multiple of 8 placements: nib words are not shared
+	const chunkWords = 1 << 8 // a multiple of 8 placements: nib words are not shared
 	chunks := (words + chunkWords - 1) / chunkWords
 	for d := 0; ; d++ {
 		if d+1 >= 2*15+255 {
@@ -189,74 +206,91 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 			valid := 0 // the leading digits of last that cells and before describe
 			for w := c * chunkWords; w < min((c+1)*chunkWords, words); w++ {
 				for x := cur[w]; x != 0; x &= x - 1 {
-					r := w*64 + int64(bits.TrailingZeros64(x))
-					regions, first := expand(r)
-					if regions == 0 {
-						continue
-					}
-					// Unrank r, reusing the cells of the previous placement
-					// up to the first digit that differs.
-					splitDigits(n, r, digits[:k])
-					i := 0
-					for i < valid && digits[i] == last[i] {
-						i++
-					}
-					var used uint64
-					if i > 0 {
-						used = before[i-1] | 1<<cells[i-1]
-					}
-					for ; i < k; i++ {
-						m := ^used
-						for range digits[i] {
-							m &= m - 1
+					g := (w*64 + int64(bits.TrailingZeros64(x))) << groupShift
+					splitDigits(n, g, digits[:k])
+					for r := g; r < min(g+1<<groupShift, pt.size); r++ {
+						if r > g { // the digits of r, from those of r-1
+							for i := k - 1; ; i-- {
+								if digits[i]++; digits[i] < int64(n-i) {
+									break
+								}
+								digits[i] = 0
+							}
 						}
-						cl := bits.TrailingZeros64(m)
-						cells[i] = uint8(cl)
-						before[i] = used
-						used |= 1 << cl
-						last[i] = digits[i]
-					}
-					valid = k
-					free := reg.all &^ used
-					m := 0
-					for j, c := range cells {
-						m += int(md[int(pt.tiles[j])*n+int(c)])
-					}
-					if first {
-						localAdded++
-						delta := int64(d-m) / 2
-						if delta > 15 {
-							delta = 15
-							localClamped++
+						regions, first := pending(r)
+						if regions == 0 {
+							continue
 						}
-						localMax = max(localMax, delta)
-						nib[r/8] |= uint32(delta) << (4 * uint(r%8))
-					}
-					for ; regions != 0; regions &= regions - 1 {
-						area := reg.flood(bits.TrailingZeros32(regions), free)
+						// Unrank r, reusing the cells of the previous placement
+						// up to the first digit that differs.
+						i := 0
+						for i < valid && digits[i] == last[i] {
+							i++
+						}
+						var used uint64
+						if i > 0 {
+							used = before[i-1] | 1<<cells[i-1]
+						}
+						for ; i < k; i++ {
+							m := ^used
+							for range digits[i] {
+								m &= m - 1
+							}
+							cl := bits.TrailingZeros64(m)
+							cells[i] = uint8(cl)
+							before[i] = used
+							used |= 1 << cl
+							last[i] = digits[i]
+						}
+						valid = k
+						free := reg.all &^ used
+						m := 0
 						for j, c := range cells {
-							for moves := adj[c] & area; moves != 0; moves &= moves - 1 {
-								q := uint8(bits.TrailingZeros64(moves))
-								digit := int64(q) - int64(bits.OnesCount64(before[j]&(1<<q-1)))
-								r2 := r + (digit-digits[j])*weights[j]
-								if q != c+1 && q+1 != c { // a vertical move jumps the cells between
-									lo, hi, sign := c, q, int64(1)
-									if q < c {
-										lo, hi, sign = q, c, -1
-									}
-									for l := j + 1; l < k; l++ {
-										if p := cells[l]; p > lo && p < hi {
-											r2 += sign * weights[l]
+							m += int(md[int(pt.tiles[j])*n+int(c)])
+						}
+						if (d-m)&1 != 0 {
+							continue // reached in this layer
+						}
+						expanded(r, regions)
+						if first {
+							localAdded++
+							delta := int64(d-m) / 2
+							if delta > 15 {
+								delta = 15
+								localClamped++
+							}
+							localMax = max(localMax, delta)
+							nib[r/8] |= uint32(delta) << (4 * uint(r%8))
+						}
+						for ; regions != 0; regions &= regions - 1 {
+							area := reg.flood(bits.TrailingZeros32(regions), free)
+							for j, c := range cells {
+								for moves := adj[c] & area; moves != 0; moves &= moves - 1 {
+									q := uint8(bits.TrailingZeros64(moves))
+									digit := int64(q) - int64(bits.OnesCount64(before[j]&(1<<q-1)))
+									r2 := r + (digit-digits[j])*weights[j]
+									if q != c+1 && q+1 != c { // a vertical move jumps the cells between
+										lo, hi, sign := c, q, int64(1)
+										if q < c {
+											lo, hi, sign = q, c, -1
+										}
+										for l := j + 1; l < k; l++ {
+											if p := cells[l]; p > lo && p < hi {
+												r2 += sign * weights[l]
+											}
 										}
 									}
+									free2 := free&^(1<<q) | 1<<c
+									rep := reg.lowestCell(int(c), free2)
+									if !markRegion(r2, rep) {
+										continue
+									}
+									localPairs++
+									g2 := r2 >> groupShift
+									if bit := uint64(1) << (g2 % 64); atomic.LoadUint64(&next[g2/64])&bit == 0 {
+										atomic.OrUint64(&next[g2/64], bit)
+									}
 								}
-								free2 := free&^(1<<q) | 1<<c
-								rep := bits.TrailingZeros64(reg.flood(int(c), free2))
-								if !markRegion(r2, rep) {
-									continue
-								}
-								localPairs++
-								atomic.OrUint64(&next[r2/64], 1<<(r2%64))
 							}
 						}
 					}
