@@ -30,6 +30,9 @@ type region struct {
 	// lowest[free] holds in its nibble c the lowest cell of the region of
 	// c (512 KB, which stays in the cache), on boards of 16 cells or fewer.
 	lowest []uint64
+	// lowests[free] holds the lowest cell of each region of free (128 KB),
+	// on boards of 16 cells or fewer.
+	lowests []uint16
 }
 
 func newRegion(rows, cols int) *region {
@@ -46,12 +49,14 @@ func newRegion(rows, cols int) *region {
 	if n <= 16 {
 		r.regionOf = make([]uint16, 1<<n*16)
 		r.lowest = make([]uint64, 1<<n)
+		r.lowests = make([]uint16, 1<<n)
 		for free := range uint64(1 << n) {
 			for c := range n {
 				if free&(1<<c) != 0 {
 					x := r.floodSlow(1<<c, free)
 					r.regionOf[free<<4|uint64(c)] = uint16(x)
 					r.lowest[free] |= uint64(bits.TrailingZeros64(x)) << (4 * c)
+					r.lowests[free] |= 1 << bits.TrailingZeros64(x)
 				}
 			}
 		}
@@ -106,17 +111,19 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 	if n > 32 {
 		return fmt.Errorf("sliding: pattern databases are for boards of up to 32 cells")
 	}
-	// vis: on boards of 16 cells or fewer one word per placement, the
-	// regions reached in its low half and those expanded in its high half;
-	// on larger boards two words.
+	// vis: on boards of 16 cells or fewer, 16 bits per placement: the
+	// regions reached in the low byte and those expanded in the high byte,
+	// a region being named by its rank among the placement's regions (at
+	// most 8: they hold pairwise apart cells). On larger boards two words
+	// per placement, a region being named by its lowest cell.
 	wide := n > 16
-	stride := int64(1)
+	visWords := (pt.size + 1) / 2
 	if wide {
-		stride = 2
+		visWords = 2 * pt.size
 	}
 	const groupShift = 4 // placements per frontier bit: 1<<groupShift
 	words := (pt.size>>groupShift + 64) / 64
-	vis, releaseVis := buildWords[uint32](pt.size * stride)
+	vis, releaseVis := buildWords[uint32](visWords)
 	defer releaseVis()
 	cur, releaseCur := buildWords[uint64](words)
 	defer releaseCur()
@@ -145,33 +152,55 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 		weights[i] = w
 		w *= int64(pt.n - i)
 	}
-	// markRegion records region rep of placement r and reports whether it
-	// is new.
-	markRegion := func(r int64, rep int) bool {
-		w := &vis[r*stride]
-		bit := uint32(1) << uint(rep)
+	// markRegion records the region of lowest cell rep, free cells free,
+	// of placement r and reports whether it is new.
+	markRegion := func(r int64, rep int, free uint64) bool {
+		var w *uint32
+		var bit uint32
+		if wide {
+			w, bit = &vis[2*r], 1<<uint(rep)
+		} else {
+			ord := bits.OnesCount16(reg.lowests[free] & (1<<rep - 1))
+			w, bit = &vis[r>>1], 1<<(uint(r&1)*16+uint(ord))
+		}
 		if atomic.LoadUint32(w)&bit != 0 {
 			return false // the common case, without a locked write
 		}
 		return atomic.OrUint32(w, bit)&bit == 0
 	}
 	// pending returns the regions of placement r reached and not yet
-	// expanded, and reports whether r had none expanded before.
+	// expanded (as vis names them), and reports whether r had none
+	// expanded before.
 	pending := func(r int64) (regions uint32, first bool) {
 		if wide {
 			old := vis[2*r+1]
 			return atomic.LoadUint32(&vis[2*r]) &^ old, old == 0
 		}
-		x := atomic.LoadUint32(&vis[r])
-		return x & 0xFFFF &^ (x >> 16), x>>16 == 0
+		x := atomic.LoadUint32(&vis[r>>1]) >> (uint(r&1) * 16)
+		return x & 0xFF &^ (x >> 8 & 0xFF), x>>8&0xFF == 0
 	}
 	// expanded marks regions of placement r expanded.
 	expanded := func(r int64, regions uint32) {
 		if wide {
 			vis[2*r+1] |= regions
 		} else {
-			atomic.OrUint32(&vis[r], regions<<16)
+			atomic.OrUint32(&vis[r>>1], regions<<(uint(r&1)*16+8))
 		}
+	}
+	// lowestCells returns the lowest cells of the regions named as vis
+	// names them, free cells free.
+	lowestCells := func(regions uint32, free uint64) uint32 {
+		if wide {
+			return regions
+		}
+		cells, all := uint32(0), uint32(reg.lowests[free])
+		for i := 0; all != 0; i++ {
+			if regions&(1<<i) != 0 {
+				cells |= all & -all
+			}
+			all &= all - 1
+		}
+		return cells
 	}
 
 	goal := append([]uint8(nil), pt.tiles...)
@@ -180,14 +209,17 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 	for _, c := range goal {
 		used0 |= 1 << c
 	}
-	markRegion(r0, bits.TrailingZeros64(reg.flood(0, reg.all&^used0)))
+	markRegion(r0, bits.TrailingZeros64(reg.flood(0, reg.all&^used0)), reg.all&^used0)
 	cur[r0>>groupShift/64] |= 1 << (r0 >> groupShift % 64)
 
 	st := newStopper(ctx)
 	defer st.release()
 	done := int64(0)
 	var clamped, maxDelta atomic.Int64
-	const chunkWords = 1 << 8 // a multiple of 8 placements: nib words are not shared
+	// A chunk of the frontier, the unit of work, holds a multiple of 8
+	// placements (nib words are not shared); small tables get several
+	// chunks a worker too.
+	chunkWords := min(max(words/int64(8*workers), 1), 1<<8)
 	chunks := (words + chunkWords - 1) / chunkWords
 	for d := 0; ; d++ {
 		if d+1 >= 2*15+255 {
@@ -252,6 +284,7 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 							continue // reached in this layer
 						}
 						expanded(r, regions)
+						regions = lowestCells(regions, free)
 						if first {
 							localAdded++
 							delta := int64(d-m) / 2
@@ -282,7 +315,7 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 									}
 									free2 := free&^(1<<q) | 1<<c
 									rep := reg.lowestCell(int(c), free2)
-									if !markRegion(r2, rep) {
+									if !markRegion(r2, rep, free2) {
 										continue
 									}
 									localPairs++
