@@ -94,15 +94,16 @@ func (r *region) flood(c int, free uint64) uint64 {
 
 // build fills the table by breadth-first search from the goal, layer by
 // layer, on `workers` goroutines. A state is a placement with the region
-// of free cells the blank is in (named by its lowest cell). For each
-// placement, vis keeps the set of regions reached and the set already
-// expanded. The frontier is a bitmap of groups of 16 placements (one cache
-// line of vis) holding regions reached but not expanded, scanned in order.
-// Every move of a tile changes its Manhattan distance by one, so all the
-// regions of a placement lie at depths of one parity: a layer expands the
-// placements of its parity only, never those it reaches, and they need no
-// locking. A placement's entry is written when it is first expanded, from
-// the first layer that reached it (the minimum over the blank's regions).
+// of free cells the blank is in. For each placement, vis keeps the set of
+// regions reached and the set already expanded. The frontier is a bitmap
+// of groups of 16 placements holding regions reached but not expanded,
+// scanned in order. Every move of a tile changes its Manhattan distance by
+// one, so all the regions of a placement lie at depths of one parity: a
+// layer expands the placements of its parity only, never those it reaches,
+// so a region is expanded once and no other worker writes the placements
+// it expands. A placement's entry is written when it is first expanded,
+// from the first layer that reached it (the minimum over the blank's
+// regions), in order rather than at random.
 func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildProgress), name string) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
