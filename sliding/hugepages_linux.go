@@ -1,18 +1,48 @@
 package sliding
 
-import "syscall"
+import (
+	"syscall"
+	"unsafe"
+)
 
 // hugeCopy returns a copy of a large table in anonymous memory advised to
 // use huge pages, which spares the lookups of IDA* most of their TLB
 // misses; ok is false if the system refuses.
 func hugeCopy(table []byte) (copied []byte, ok bool) {
+	mem, ok := hugeBytes(len(table))
+	if !ok {
+		return nil, false
+	}
+	copy(mem, table)
+	return mem, true
+}
+
+// hugeBytes returns n zero bytes of anonymous memory advised to use huge
+// pages; ok is false if the system refuses.
+func hugeBytes(n int) (mem []byte, ok bool) {
 	const huge = 2 << 20
-	size := (len(table) + huge - 1) / huge * huge
+	size := (n + huge - 1) / huge * huge
+	if size == 0 {
+		return nil, false
+	}
 	mem, err := syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
 	if err != nil {
 		return nil, false
 	}
 	syscall.Madvise(mem, syscall.MADV_HUGEPAGE)
-	copy(mem, table)
-	return mem[:len(table)], true
+	return mem[:n], true
+}
+
+// hugeWords returns n zero words, on huge pages where the system allows
+// it, and the function that releases them (nil for garbage-collected
+// memory). The random writes of a build are then spared most TLB misses.
+func hugeWords[T uint32 | uint64](n int64) (words []T, release func()) {
+	var zero T
+	size := int(unsafe.Sizeof(zero))
+	mem, ok := hugeBytes(int(n) * size)
+	if !ok {
+		return make([]T, n), func() {}
+	}
+	words = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(mem))), n)
+	return words, func() { syscall.Munmap(mem[:cap(mem)]) }
 }

@@ -70,37 +70,6 @@ func unrank(n int, r int64, cells []uint8) {
 	}
 }
 
-// unrankDigits fills cells with the placement of rank r, digits with its
-// digits and before[i] with the cells of the tiles before tile i.
-func unrankDigits(n int, r int64, cells []uint8, digits []int64, before []uint64) {
-	k := len(cells)
-	if r < 1<<32 { // 32-bit division is much faster
-		x := uint32(r)
-		for i := k - 1; i >= 0; i-- {
-			radix := uint32(n - i)
-			digits[i] = int64(x % radix)
-			x /= radix
-		}
-	} else {
-		for i := k - 1; i >= 0; i-- {
-			radix := int64(n - i)
-			digits[i] = r % radix
-			r /= radix
-		}
-	}
-	var used uint64
-	for i := range k {
-		m := ^used
-		for range digits[i] {
-			m &= m - 1
-		}
-		c := bits.TrailingZeros64(m)
-		cells[i] = uint8(c)
-		before[i] = used
-		used |= 1 << c
-	}
-}
-
 // delta returns the table entry of rank r.
 func (pt *pattern) delta(r int64) int {
 	return int(pt.table[r>>1]>>(uint(r&1)<<2)) & 15

@@ -27,6 +27,12 @@ type region struct {
 	// regionOf[free<<4|c] is the region of c, on boards of 16 cells or
 	// fewer.
 	regionOf []uint16
+	// lowest[free] holds in its nibble c the lowest cell of the region of
+	// c (512 KB, which stays in the cache), on boards of 16 cells or fewer.
+	lowest []uint64
+	// lowests[free] holds the lowest cell of each region of free (128 KB),
+	// on boards of 16 cells or fewer.
+	lowests []uint16
 }
 
 func newRegion(rows, cols int) *region {
@@ -42,11 +48,15 @@ func newRegion(rows, cols int) *region {
 	}
 	if n <= 16 {
 		r.regionOf = make([]uint16, 1<<n*16)
+		r.lowest = make([]uint64, 1<<n)
+		r.lowests = make([]uint16, 1<<n)
 		for free := range uint64(1 << n) {
 			for c := range n {
 				if free&(1<<c) != 0 {
 					x := r.floodSlow(1<<c, free)
 					r.regionOf[free<<4|uint64(c)] = uint16(x)
+					r.lowest[free] |= uint64(bits.TrailingZeros64(x)) << (4 * c)
+					r.lowests[free] |= 1 << bits.TrailingZeros64(x)
 				}
 			}
 		}
@@ -66,6 +76,14 @@ func (r *region) floodSlow(seed, free uint64) uint64 {
 	}
 }
 
+// lowestCell returns the lowest cell of the region of free holding cell c.
+func (r *region) lowestCell(c int, free uint64) int {
+	if r.lowest != nil {
+		return int(r.lowest[free]>>(4*uint(c))) & 15
+	}
+	return bits.TrailingZeros64(r.floodSlow(1<<c, free))
+}
+
 // flood returns the region of free holding cell c.
 func (r *region) flood(c int, free uint64) uint64 {
 	if r.regionOf != nil {
@@ -76,10 +94,16 @@ func (r *region) flood(c int, free uint64) uint64 {
 
 // build fills the table by breadth-first search from the goal, layer by
 // layer, on `workers` goroutines. A state is a placement with the region
-// of free cells the blank is in (named by its lowest cell): visited keeps,
-// for each placement, the set of regions reached; the table entry of a
-// placement comes from the first layer that reaches it (the minimum over
-// the blank's positions).
+// of free cells the blank is in. For each placement, vis keeps the set of
+// regions reached and the set already expanded. The frontier is a bitmap
+// of groups of 16 placements holding regions reached but not expanded,
+// scanned in order. Every move of a tile changes its Manhattan distance by
+// one, so all the regions of a placement lie at depths of one parity: a
+// layer expands the placements of its parity only, never those it reaches,
+// so a region is expanded once and no other worker writes the placements
+// it expands. A placement's entry is written when it is first expanded,
+// from the first layer that reached it (the minimum over the blank's
+// regions), in order rather than at random.
 func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildProgress), name string) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -88,15 +112,31 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 	if n > 32 {
 		return fmt.Errorf("sliding: pattern databases are for boards of up to 32 cells")
 	}
-	// visited: 16 bits per placement on boards of 16 cells or fewer, else 32.
-	shift := uint(0) // log2 of placements per word
-	if n <= 16 {
-		shift = 1
+	// vis: on boards of 16 cells or fewer, 16 bits per placement: the
+	// regions reached in the low byte and those expanded in the high byte,
+	// a region being named by its rank among the placement's regions (at
+	// most 8: they hold pairwise apart cells). On larger boards two words
+	// per placement, a region being named by its lowest cell.
+	wide := n > 16
+	visWords := (pt.size + 1) / 2
+	if wide {
+		visWords = 2 * pt.size
 	}
-	vis := make([]uint32, (pt.size>>shift)+1)
-	cur := make([]uint64, (pt.size+63)/64)
-	next := make([]uint64, (pt.size+63)/64)
-	nib := make([]uint32, (pt.size+7)/8)
+	const groupShift = 4 // placements per frontier bit: 1<<groupShift
+	words := (pt.size>>groupShift + 64) / 64
+	vis, releaseVis := buildWords[uint32](visWords)
+	defer releaseVis()
+	cur, releaseCur := buildWords[uint64](words)
+	defer releaseCur()
+	next, releaseNext := buildWords[uint64](words)
+	defer releaseNext()
+	nib, releaseNib := buildWords[uint32]((pt.size + 7) / 8)
+	kept := false
+	defer func() {
+		if !kept {
+			releaseNib()
+		}
+	}()
 	nb := neighbours(pt.rows, pt.cols)
 	md := manhattanTable(pt.rows, pt.cols)
 	reg := newRegion(pt.rows, pt.cols)
@@ -113,29 +153,55 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 		weights[i] = w
 		w *= int64(pt.n - i)
 	}
-	// markRegion records region rep of placement r; it reports whether the
-	// pair is new, and whether the placement is.
-	markRegion := func(r int64, rep int) (newPair, newPlacement bool) {
-		w := &vis[r>>shift]
-		var bit, all uint32
-		if shift == 1 {
-			s := uint(r&1) * 16
-			bit, all = 1<<(s+uint(rep)), 0xFFFF<<s
+	// markRegion records the region of lowest cell rep, free cells free,
+	// of placement r and reports whether it is new.
+	markRegion := func(r int64, rep int, free uint64) bool {
+		var w *uint32
+		var bit uint32
+		if wide {
+			w, bit = &vis[2*r], 1<<uint(rep)
 		} else {
-			bit, all = 1<<uint(rep), ^uint32(0)
+			ord := bits.OnesCount16(reg.lowests[free] & (1<<rep - 1))
+			w, bit = &vis[r>>1], 1<<(uint(r&1)*16+uint(ord))
 		}
 		if atomic.LoadUint32(w)&bit != 0 {
-			return false, false // the common case, without a locked write
+			return false // the common case, without a locked write
 		}
-		old := atomic.OrUint32(w, bit)
-		return old&bit == 0, old&all == 0
+		return atomic.OrUint32(w, bit)&bit == 0
 	}
-	regionsOf := func(r int64) uint32 {
-		x := atomic.LoadUint32(&vis[r>>shift])
-		if shift == 1 {
-			return x >> (uint(r&1) * 16) & 0xFFFF
+	// pending returns the regions of placement r reached and not yet
+	// expanded (as vis names them), and reports whether r had none
+	// expanded before.
+	pending := func(r int64) (regions uint32, first bool) {
+		if wide {
+			old := vis[2*r+1]
+			return atomic.LoadUint32(&vis[2*r]) &^ old, old == 0
 		}
-		return x
+		x := atomic.LoadUint32(&vis[r>>1]) >> (uint(r&1) * 16)
+		return x & 0xFF &^ (x >> 8 & 0xFF), x>>8&0xFF == 0
+	}
+	// expanded marks regions of placement r expanded.
+	expanded := func(r int64, regions uint32) {
+		if wide {
+			vis[2*r+1] |= regions
+		} else {
+			atomic.OrUint32(&vis[r>>1], regions<<(uint(r&1)*16+8))
+		}
+	}
+	// lowestCells returns the lowest cells of the regions named as vis
+	// names them, free cells free.
+	lowestCells := func(regions uint32, free uint64) uint32 {
+		if wide {
+			return regions
+		}
+		cells, all := uint32(0), uint32(reg.lowests[free])
+		for i := 0; all != 0; i++ {
+			if regions&(1<<i) != 0 {
+				cells |= all & -all
+			}
+			all &= all - 1
+		}
+		return cells
 	}
 
 	goal := append([]uint8(nil), pt.tiles...)
@@ -144,104 +210,120 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 	for _, c := range goal {
 		used0 |= 1 << c
 	}
-	markRegion(r0, bits.TrailingZeros64(reg.flood(0, reg.all&^used0)))
-	cur[r0/64] |= 1 << (r0 % 64)
+	markRegion(r0, bits.TrailingZeros64(reg.flood(0, reg.all&^used0)), reg.all&^used0)
+	cur[r0>>groupShift/64] |= 1 << (r0 >> groupShift % 64)
 
 	st := newStopper(ctx)
 	defer st.release()
-	done := int64(1)
+	done := int64(0)
 	var clamped, maxDelta atomic.Int64
-	const chunkWords = 1 << 10
-	words := int64(len(cur))
+	// A chunk of the frontier, the unit of work, holds a multiple of 8
+	// placements (nib words are not shared); small tables get several
+	// chunks a worker too.
+	chunkWords := min(max(words/int64(8*workers), 1), 1<<8)
 	chunks := (words + chunkWords - 1) / chunkWords
-	offsets := make([]int64, chunks+1)
-	var snapBuf []uint32
 	for d := 0; ; d++ {
 		if d+1 >= 2*15+255 {
 			return fmt.Errorf("sliding: pattern database deeper than expected")
 		}
-		// Snapshot the regions of the frontier's placements, so that regions
-		// reached during this layer are not expanded in it.
-		for c := range chunks {
-			cnt := int64(0)
-			for _, w := range cur[c*chunkWords : min((c+1)*chunkWords, words)] {
-				cnt += int64(bits.OnesCount64(w))
-			}
-			offsets[c+1] = offsets[c] + cnt
-		}
-		if int64(cap(snapBuf)) < offsets[chunks] {
-			snapBuf = make([]uint32, offsets[chunks]+offsets[chunks]/4)
-		}
-		snap := snapBuf[:offsets[chunks]]
-		parallel(workers, chunks, func(c int64) {
-			i := offsets[c]
-			for w := c * chunkWords; w < min((c+1)*chunkWords, words); w++ {
-				for x := cur[w]; x != 0; x &= x - 1 {
-					snap[i] = regionsOf(w*64 + int64(bits.TrailingZeros64(x)))
-					i++
-				}
-			}
-		})
 		var added, pairs atomic.Int64
 		parallel(workers, chunks, func(c int64) {
 			if st.flag.Load() {
 				return
 			}
 			cells := make([]uint8, k)
-			var digits [32]int64
+			var digits, last [32]int64
 			var before [32]uint64
 			var localAdded, localPairs, localClamped int64
 			localMax := int64(0)
-			i := offsets[c]
+			valid := 0 // the leading digits of last that cells and before describe
 			for w := c * chunkWords; w < min((c+1)*chunkWords, words); w++ {
 				for x := cur[w]; x != 0; x &= x - 1 {
-					r := w*64 + int64(bits.TrailingZeros64(x))
-					regions := snap[i]
-					i++
-					unrankDigits(n, r, cells, digits[:k], before[:k])
-					used := before[k-1] | 1<<cells[k-1]
-					free := reg.all &^ used
-					m := 0
-					for j, c := range cells {
-						m += int(md[int(pt.tiles[j])*n+int(c)])
-					}
-					for ; regions != 0; regions &= regions - 1 {
-						area := reg.flood(bits.TrailingZeros32(regions), free)
+					g := (w*64 + int64(bits.TrailingZeros64(x))) << groupShift
+					splitDigits(n, g, digits[:k])
+					for r := g; r < min(g+1<<groupShift, pt.size); r++ {
+						if r > g { // the digits of r, from those of r-1
+							for i := k - 1; ; i-- {
+								if digits[i]++; digits[i] < int64(n-i) {
+									break
+								}
+								digits[i] = 0
+							}
+						}
+						regions, first := pending(r)
+						if regions == 0 {
+							continue
+						}
+						// Unrank r, reusing the cells of the previous placement
+						// up to the first digit that differs.
+						i := 0
+						for i < valid && digits[i] == last[i] {
+							i++
+						}
+						var used uint64
+						if i > 0 {
+							used = before[i-1] | 1<<cells[i-1]
+						}
+						for ; i < k; i++ {
+							m := ^used
+							for range digits[i] {
+								m &= m - 1
+							}
+							cl := bits.TrailingZeros64(m)
+							cells[i] = uint8(cl)
+							before[i] = used
+							used |= 1 << cl
+							last[i] = digits[i]
+						}
+						valid = k
+						free := reg.all &^ used
+						m := 0
 						for j, c := range cells {
-							t := int(pt.tiles[j])
-							for moves := adj[c] & area; moves != 0; moves &= moves - 1 {
-								q := uint8(bits.TrailingZeros64(moves))
-								digit := int64(q) - int64(bits.OnesCount64(before[j]&(1<<q-1)))
-								r2 := r + (digit-digits[j])*weights[j]
-								if q != c+1 && q+1 != c { // a vertical move jumps the cells between
-									lo, hi, sign := c, q, int64(1)
-									if q < c {
-										lo, hi, sign = q, c, -1
-									}
-									for l := j + 1; l < k; l++ {
-										if p := cells[l]; p > lo && p < hi {
-											r2 += sign * weights[l]
+							m += int(md[int(pt.tiles[j])*n+int(c)])
+						}
+						if (d-m)&1 != 0 {
+							continue // reached in this layer
+						}
+						expanded(r, regions)
+						regions = lowestCells(regions, free)
+						if first {
+							localAdded++
+							delta := int64(d-m) / 2
+							if delta > 15 {
+								delta = 15
+								localClamped++
+							}
+							localMax = max(localMax, delta)
+							nib[r/8] |= uint32(delta) << (4 * uint(r%8))
+						}
+						for ; regions != 0; regions &= regions - 1 {
+							area := reg.flood(bits.TrailingZeros32(regions), free)
+							for j, c := range cells {
+								for moves := adj[c] & area; moves != 0; moves &= moves - 1 {
+									q := uint8(bits.TrailingZeros64(moves))
+									digit := int64(q) - int64(bits.OnesCount64(before[j]&(1<<q-1)))
+									r2 := r + (digit-digits[j])*weights[j]
+									if q != c+1 && q+1 != c { // a vertical move jumps the cells between
+										lo, hi, sign := c, q, int64(1)
+										if q < c {
+											lo, hi, sign = q, c, -1
+										}
+										for l := j + 1; l < k; l++ {
+											if p := cells[l]; p > lo && p < hi {
+												r2 += sign * weights[l]
+											}
 										}
 									}
-								}
-								free2 := free&^(1<<q) | 1<<c
-								rep := bits.TrailingZeros64(reg.flood(int(c), free2))
-								newPair, newPlacement := markRegion(r2, rep)
-								if !newPair {
-									continue
-								}
-								localPairs++
-								atomic.OrUint64(&next[r2/64], 1<<(r2%64))
-								if newPlacement {
-									localAdded++
-									m2 := m - int(md[t*n+int(c)]) + int(md[t*n+int(q)])
-									delta := int64(d+1-m2) / 2
-									if delta > 15 {
-										delta = 15
-										localClamped++
+									free2 := free&^(1<<q) | 1<<c
+									rep := reg.lowestCell(int(c), free2)
+									if !markRegion(r2, rep, free2) {
+										continue
 									}
-									localMax = max(localMax, delta)
-									atomic.OrUint32(&nib[r2/8], uint32(delta)<<(4*uint(r2%8)))
+									localPairs++
+									g2 := r2 >> groupShift
+									if bit := uint64(1) << (g2 % 64); atomic.LoadUint64(&next[g2/64])&bit == 0 {
+										atomic.OrUint64(&next[g2/64], bit)
+									}
 								}
 							}
 						}
@@ -263,7 +345,7 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 		}
 		done += added.Load()
 		if progress != nil {
-			progress(BuildProgress{Name: name, Done: done, Total: pt.size, Depth: d + 1})
+			progress(BuildProgress{Name: name, Done: done, Total: pt.size, Depth: d})
 		}
 		if pairs.Load() == 0 {
 			break
@@ -277,7 +359,39 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 	pt.clamped = clamped.Load()
 	pt.maxDelta = int(maxDelta.Load())
 	pt.table = nibbleBytes(nib, (pt.size+1)/2)
+	kept = true
 	return nil
+}
+
+// splitDigits fills digits with the digits of placement rank r: radix n,
+// n-1, ..., most significant first.
+func splitDigits(n int, r int64, digits []int64) {
+	k := len(digits)
+	if r < 1<<32 { // 32-bit division is much faster
+		x := uint32(r)
+		for i := k - 1; i >= 0; i-- {
+			radix := uint32(n - i)
+			digits[i] = int64(x % radix)
+			x /= radix
+		}
+		return
+	}
+	for i := k - 1; i >= 0; i-- {
+		radix := int64(n - i)
+		digits[i] = r % radix
+		r /= radix
+	}
+}
+
+// buildWords returns n zero words for a build and the function that
+// releases them: on huge pages when they are many, since the build writes
+// them at random.
+func buildWords[T uint32 | uint64](n int64) ([]T, func()) {
+	var zero T
+	if n*int64(unsafe.Sizeof(zero)) < hugeTable {
+		return make([]T, n), func() {}
+	}
+	return hugeWords[T](n)
 }
 
 // nibbleBytes returns the words as little-endian bytes, without a copy

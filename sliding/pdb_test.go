@@ -114,6 +114,8 @@ func TestPatternTableAgainstOracle(t *testing.T) {
 		{3, 3, []uint8{8, 5}},
 		{3, 3, []uint8{5, 6, 7, 8}},
 		{3, 3, []uint8{1, 2, 4, 5, 7}},
+		{3, 3, []uint8{1, 3, 5, 7}},    // at home they cut the blank's cells into 5 regions
+		{2, 5, []uint8{1, 3, 5, 7, 9}}, // 5 regions too
 		{4, 4, []uint8{6, 7, 11}},
 		{3, 4, []uint8{1, 5, 6, 11}},
 		{5, 5, []uint8{12, 13}},
