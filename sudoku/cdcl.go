@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"slices"
+
+	"puzzle/internal/sat"
 )
 
 // cdcl is a conflict-driven clause-learning solver specialised to Sudoku,
@@ -50,7 +52,7 @@ type cdcl struct {
 	lubyUnit   float64   // conflicts per Luby unit between restarts; 0: restartUnit
 	activity   []float64
 	varInc     float64
-	heap       varHeap
+	heap       sat.VarHeap
 	phase      []int8
 	seen       []uint8
 	scratch    []int32
@@ -217,7 +219,7 @@ func newCDCL(ctx context.Context, box int, segments bool) *cdcl {
 	s.target = make([]int8, nv)
 	s.watches = make([][]watch, 2*nv)
 	s.watched = make([]uint64, (2*nv+63)/64)
-	s.heap.init(s.activity, nv)
+	s.heap.Init(&s.activity, nv)
 	return s
 }
 
@@ -258,7 +260,7 @@ func (s *cdcl) cancelUntil(level int32) {
 		s.phase[v] = s.val[2*v]
 		s.val[l] = 0
 		s.val[l^1] = 0
-		s.heap.insert(v)
+		s.heap.Insert(int(v))
 	}
 	s.trail = s.trail[:lim]
 	s.targetSync = min(s.targetSync, lim)
@@ -522,7 +524,7 @@ func (s *cdcl) bump(v int32) {
 		}
 		s.varInc *= 1e-100
 	}
-	s.heap.update(v)
+	s.heap.Update(int(v))
 }
 
 func (s *cdcl) watch(l, c, blocker int32) {
@@ -650,8 +652,8 @@ func (s *cdcl) search(maxConflicts int64) int {
 			return 0
 		}
 		v := int32(-1)
-		for !s.heap.empty() {
-			c := s.heap.pop()
+		for !s.heap.Empty() {
+			c := int32(s.heap.Pop())
 			if s.val[2*c] == 0 {
 				v = c
 				break
@@ -769,88 +771,4 @@ func (s *cdcl) solve(givens []uint8, limit int) [][]uint8 {
 		}
 	}
 	return sols
-}
-
-// varHeap is a binary max-heap of variables ordered by activity.
-type varHeap struct {
-	act  []float64
-	heap []int32
-	pos  []int32 // index in heap, -1 if absent
-}
-
-func (h *varHeap) init(act []float64, n int) {
-	h.act = act
-	h.heap = make([]int32, n)
-	h.pos = make([]int32, n)
-	for i := range n {
-		h.heap[i] = int32(i)
-		h.pos[i] = int32(i)
-	}
-}
-
-func (h *varHeap) empty() bool { return len(h.heap) == 0 }
-
-func (h *varHeap) insert(v int32) {
-	if h.pos[v] >= 0 {
-		return
-	}
-	h.pos[v] = int32(len(h.heap))
-	h.heap = append(h.heap, v)
-	h.up(int(h.pos[v]))
-}
-
-func (h *varHeap) update(v int32) {
-	if h.pos[v] >= 0 {
-		h.up(int(h.pos[v]))
-	}
-}
-
-func (h *varHeap) pop() int32 {
-	v := h.heap[0]
-	last := h.heap[len(h.heap)-1]
-	h.heap = h.heap[:len(h.heap)-1]
-	h.pos[v] = -1
-	if len(h.heap) > 0 {
-		h.heap[0] = last
-		h.pos[last] = 0
-		h.down(0)
-	}
-	return v
-}
-
-func (h *varHeap) up(i int) {
-	v := h.heap[i]
-	for i > 0 {
-		p := (i - 1) / 2
-		if h.act[h.heap[p]] >= h.act[v] {
-			break
-		}
-		h.heap[i] = h.heap[p]
-		h.pos[h.heap[i]] = int32(i)
-		i = p
-	}
-	h.heap[i] = v
-	h.pos[v] = int32(i)
-}
-
-func (h *varHeap) down(i int) {
-	v := h.heap[i]
-	n := len(h.heap)
-	for {
-		c := 2*i + 1
-		if c >= n {
-			break
-		}
-		if c+1 < n && h.act[h.heap[c+1]] > h.act[h.heap[c]] {
-			c++
-		}
-		if h.act[h.heap[c]] <= h.act[v] {
-			break
-		}
-		h.heap[i] = h.heap[c]
-		h.pos[h.heap[i]] = int32(i)
-		i = c
-	}
-	h.heap[i] = v
-	h.pos[v] = int32(i)
 }

@@ -1,84 +1,119 @@
 package sat
 
-// varHeap is a binary max-heap of variables ordered by activity, with each
-// variable's position kept so that a bumped variable can move up.
-type varHeap struct {
-	heap     []int
-	index    []int // per variable: its position in heap, or -1
+// VarHeap is a binary max-heap of variables ordered by activity, with each
+// variable's position kept so that a variable whose activity grew can move
+// up. It is the decision order of VSIDS, shared by this package's solver
+// and the Sudoku clause-learning engine.
+type VarHeap struct {
 	activity *[]float64
+	heap     []int32
+	pos      []int32 // per variable: its position in heap, or -1
 }
 
-func (h *varHeap) empty() bool         { return len(h.heap) == 0 }
-func (h *varHeap) contains(v int) bool { return h.index[v] >= 0 }
+// Init empties the heap, orders it by *activity, and puts variables
+// 0..n-1 in it (all with equal activity, so in that order).
+func (h *VarHeap) Init(activity *[]float64, n int) {
+	h.activity = activity
+	h.heap = make([]int32, n)
+	h.pos = make([]int32, n)
+	for i := range n {
+		h.heap[i] = int32(i)
+		h.pos[i] = int32(i)
+	}
+}
 
-func (h *varHeap) less(a, b int) bool { return (*h.activity)[a] > (*h.activity)[b] }
+// Add adds a new variable, numbered after the others, and puts it in.
+func (h *VarHeap) Add() {
+	h.pos = append(h.pos, -1)
+	h.Insert(len(h.pos) - 1)
+}
 
-func (h *varHeap) insert(v int) {
-	h.index[v] = len(h.heap)
-	h.heap = append(h.heap, v)
+// Empty reports whether no variable is in the heap.
+func (h *VarHeap) Empty() bool { return len(h.heap) == 0 }
+
+// Contains reports whether v is in the heap.
+func (h *VarHeap) Contains(v int) bool { return h.pos[v] >= 0 }
+
+// Insert puts v in the heap if it is not there.
+func (h *VarHeap) Insert(v int) {
+	if h.pos[v] >= 0 {
+		return
+	}
+	h.pos[v] = int32(len(h.heap))
+	h.heap = append(h.heap, int32(v))
 	h.up(len(h.heap) - 1)
 }
 
-func (h *varHeap) removeMax() int {
+// Update moves v up after its activity grew, if it is in the heap.
+func (h *VarHeap) Update(v int) {
+	if h.pos[v] >= 0 {
+		h.up(int(h.pos[v]))
+	}
+}
+
+// Pop removes and returns the variable of highest activity.
+func (h *VarHeap) Pop() int {
 	v := h.heap[0]
 	last := h.heap[len(h.heap)-1]
 	h.heap = h.heap[:len(h.heap)-1]
-	h.index[v] = -1
+	h.pos[v] = -1
 	if len(h.heap) > 0 {
 		h.heap[0] = last
-		h.index[last] = 0
+		h.pos[last] = 0
 		h.down(0)
 	}
-	return v
+	return int(v)
 }
 
-func (h *varHeap) up(i int) {
+// Remove takes v out of the heap.
+func (h *VarHeap) Remove(v int) {
+	i := h.pos[v]
+	last := h.heap[len(h.heap)-1]
+	h.heap = h.heap[:len(h.heap)-1]
+	h.pos[v] = -1
+	if int(i) < len(h.heap) {
+		h.heap[i] = last
+		h.pos[last] = i
+		h.down(int(i))
+		h.up(int(h.pos[last]))
+	}
+}
+
+func (h *VarHeap) up(i int) {
+	act := *h.activity
 	v := h.heap[i]
 	for i > 0 {
-		parent := (i - 1) / 2
-		if !h.less(v, h.heap[parent]) {
+		p := (i - 1) / 2
+		if act[h.heap[p]] >= act[v] {
 			break
 		}
-		h.heap[i] = h.heap[parent]
-		h.index[h.heap[i]] = i
-		i = parent
+		h.heap[i] = h.heap[p]
+		h.pos[h.heap[i]] = int32(i)
+		i = p
 	}
 	h.heap[i] = v
-	h.index[v] = i
+	h.pos[v] = int32(i)
 }
 
-func (h *varHeap) down(i int) {
+func (h *VarHeap) down(i int) {
+	act := *h.activity
 	v := h.heap[i]
 	n := len(h.heap)
 	for {
-		child := 2*i + 1
-		if child >= n {
+		c := 2*i + 1
+		if c >= n {
 			break
 		}
-		if child+1 < n && h.less(h.heap[child+1], h.heap[child]) {
-			child++
+		if c+1 < n && act[h.heap[c+1]] > act[h.heap[c]] {
+			c++
 		}
-		if !h.less(h.heap[child], v) {
+		if act[h.heap[c]] <= act[v] {
 			break
 		}
-		h.heap[i] = h.heap[child]
-		h.index[h.heap[i]] = i
-		i = child
+		h.heap[i] = h.heap[c]
+		h.pos[h.heap[i]] = int32(i)
+		i = c
 	}
 	h.heap[i] = v
-	h.index[v] = i
-}
-
-// remove takes v out of the heap.
-func (h *varHeap) remove(v int) {
-	i := h.index[v]
-	last := h.heap[len(h.heap)-1]
-	h.heap = h.heap[:len(h.heap)-1]
-	h.index[v] = -1
-	if i < len(h.heap) {
-		h.heap[i] = last
-		h.index[last] = i
-		h.down(i)
-		h.up(h.index[last])
-	}
+	h.pos[v] = int32(i)
 }

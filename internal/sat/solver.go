@@ -73,7 +73,7 @@ type Solver struct {
 
 	activity []float64
 	varInc   float64
-	heap     varHeap
+	heap     VarHeap
 	phase    []bool // saved phase: the last value each variable had
 	noDecide []bool // per variable: never branched on (SetDecision)
 
@@ -97,7 +97,7 @@ type Solver struct {
 // New returns a solver with no variables.
 func New() *Solver {
 	s := &Solver{varInc: 1, maxLearnt: 4000}
-	s.heap.activity = &s.activity
+	s.heap.Init(&s.activity, 0)
 	return s
 }
 
@@ -115,8 +115,7 @@ func (s *Solver) NewVar() int {
 	s.phase = append(s.phase, false)
 	s.noDecide = append(s.noDecide, false)
 	s.seen = append(s.seen, 0)
-	s.heap.index = append(s.heap.index, -1)
-	s.heap.insert(v)
+	s.heap.Add()
 	return v
 }
 
@@ -153,8 +152,8 @@ func (s *Solver) Value(v int) bool { return s.val[Pos(v)] > 0 }
 // every decision variable is set.
 func (s *Solver) SetDecision(v int, decide bool) {
 	s.noDecide[v] = !decide
-	if !decide && s.heap.contains(v) {
-		s.heap.remove(v)
+	if !decide && s.heap.Contains(v) {
+		s.heap.Remove(v)
 	}
 }
 
@@ -312,8 +311,8 @@ func (s *Solver) cancelUntil(level int) {
 		v := l.Var()
 		s.val[l], s.val[l^1] = 0, 0
 		s.phase[v] = l&1 == 0
-		if !s.heap.contains(v) && !s.noDecide[v] {
-			s.heap.insert(v)
+		if !s.noDecide[v] {
+			s.heap.Insert(v)
 		}
 	}
 	s.trail = s.trail[:lim]
@@ -412,8 +411,8 @@ func (s *Solver) search(budget int64, stop func() bool) Outcome {
 const varDecay = 0.85
 
 func (s *Solver) pickBranch() int {
-	for !s.heap.empty() {
-		v := s.heap.removeMax()
+	for !s.heap.Empty() {
+		v := s.heap.Pop()
 		if s.val[Pos(v)] == 0 {
 			return v
 		}
@@ -435,9 +434,7 @@ func (s *Solver) bump(v int) {
 		}
 		s.varInc *= 1e-100
 	}
-	if s.heap.contains(v) {
-		s.heap.up(s.heap.index[v])
-	}
+	s.heap.Update(v)
 }
 
 // analyze derives the first-UIP clause of the conflict into s.learnt, with
