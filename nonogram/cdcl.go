@@ -87,19 +87,29 @@ func (g *grid) cdclSearch(st *state, found []*Grid, limit int, stop func() bool)
 	for _, pic := range found {
 		blockPicture(pic)
 	}
-	for limit < 0 || len(sols) < limit {
-		switch s.Solve(stop) {
-		case sat.Interrupted:
-			return sols, true, s.Stats().Conflicts
-		case sat.Unsatisfiable:
-			return sols, false, s.Stats().Conflicts
-		}
+	sols, stopped = enumerate(s, sols, limit, stop, func() *Grid {
 		pic := NewGrid(g.w, g.h)
 		for i := range pic.Cells {
 			pic.Cells[i] = s.Value(i)
 		}
-		sols = append(sols, pic)
 		blockPicture(pic)
+		return pic
+	})
+	return sols, stopped, s.Stats().Conflicts
+}
+
+// enumerate calls s.Solve until sols holds limit pictures (< 0: all), or
+// no other exists, or stop asks to give up (stopped). After each model,
+// picture reads it and adds the clause that blocks it.
+func enumerate(s *sat.Solver, sols []*Grid, limit int, stop func() bool, picture func() *Grid) (_ []*Grid, stopped bool) {
+	for limit < 0 || len(sols) < limit {
+		switch s.Solve(stop) {
+		case sat.Interrupted:
+			return sols, true
+		case sat.Unsatisfiable:
+			return sols, false
+		}
+		sols = append(sols, picture())
 	}
-	return sols, false, s.Stats().Conflicts
+	return sols, false
 }

@@ -63,13 +63,7 @@ func solveColor(p *Puzzle, limit int, stop func() bool) (sols []*Grid, stopped, 
 		}
 	}
 	block := make([]sat.Lit, 0, w*h)
-	for limit < 0 || len(sols) < limit {
-		switch s.Solve(stop) {
-		case sat.Interrupted:
-			return sols, true, lineSolvable, s.Stats().Conflicts
-		case sat.Unsatisfiable:
-			return sols, false, lineSolvable, s.Stats().Conflicts
-		}
+	sols, stopped = enumerate(s, sols, limit, stop, func() *Grid {
 		pic := NewGrid(w, h)
 		pic.Colors = make([]uint8, w*h)
 		block = block[:0]
@@ -82,8 +76,8 @@ func solveColor(p *Puzzle, limit int, stop func() bool) (sols []*Grid, stopped, 
 				}
 			}
 		}
-		sols = append(sols, pic)
 		s.AddClause(block...)
-	}
-	return sols, false, lineSolvable, s.Stats().Conflicts
+		return pic
+	})
+	return sols, stopped, lineSolvable, s.Stats().Conflicts
 }
