@@ -194,11 +194,14 @@ func (e Explanation) Summary() string {
 	return fmt.Sprintf("Stuck after %d steps with %d cells undecided: guessing is needed from here.", len(e.Steps), left)
 }
 
-func lineName(g *grid, l int) string {
-	if l < g.h {
+func lineName(g *grid, l int) string { return lineLabel(g.h, l) }
+
+// lineLabel names line l of a puzzle of h rows: "row 3", "column 12".
+func lineLabel(h, l int) string {
+	if l < h {
 		return fmt.Sprintf("row %d", l+1)
 	}
-	return fmt.Sprintf("column %d", l-g.h+1)
+	return fmt.Sprintf("column %d", l-h+1)
 }
 
 // cellsText lists cells as "fills r1c2-4; empties r2-3c1", merging runs of

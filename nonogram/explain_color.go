@@ -178,12 +178,7 @@ func (e *colorExplainer) clueText(l int) string {
 	return strings.Join(t, " ")
 }
 
-func (e *colorExplainer) lineName(l int) string {
-	if l < e.h {
-		return fmt.Sprintf("row %d", l+1)
-	}
-	return fmt.Sprintf("column %d", l-e.h+1)
-}
+func (e *colorExplainer) lineName(l int) string { return lineLabel(e.h, l) }
 
 // explainColor is Explain for a colour puzzle.
 func explainColor(ctx context.Context, p *Puzzle) (Explanation, error) {
