@@ -24,7 +24,9 @@
 // are built on first use by a parallel breadth-first search and kept as
 // versioned, checksummed files, memory-mapped when read (Store). With them
 // IDA* runs a specialised loop: a move changes one tile, hence one entry of
-// the position and one of its reflection.
+// the position and one of its reflection, whose ranks it updates from the
+// cells the tile passes; it asks for the entries of all the children of a
+// node before it reads any, so that their cache misses overlap.
 //
 // The solvers work on Korf's goal (blank first); a board for the usual goal
 // (blank last) is turned half a turn, which maps one goal onto the other,
