@@ -20,7 +20,7 @@ import (
 var slidingVerbs = []*verbSpec{
 	{name: "solve", summary: "solve 8-, 15-, 24-puzzles optimally (any size up to 10×10 not optimally)", usage: slideSolveUsage, new: func() command { return &slideSolveCmd{} }},
 	{name: "shuffle", summary: "make random solvable boards", usage: slideShuffleUsage, new: func() command { return &slideShuffleCmd{} }},
-	{name: "play", summary: "solve a board and show the solution step by step", usage: slidePlayUsage, new: func() command { return &slideSolveCmd{animate: true, play: true} }},
+	{name: "play", summary: "play on the terminal, with hints; or watch a solution", usage: slidePlayUsage, new: func() command { return &slidePlayCmd{} }},
 	{name: "pdb", summary: "build, list or verify the pattern databases", usage: slidePDBUsage, new: func() command { return &slidePDBCmd{} }},
 	{name: "bench", summary: "Korf's 100 15-puzzles and the 24-puzzle set", usage: slideBenchUsage, new: func() command { return &slideBenchCmd{} }},
 }
@@ -104,18 +104,6 @@ Examples:
 	puzzle sliding solve --algo astar --heuristic manhattan boards.txt
 	puzzle sliding solve --heuristic pdb-663 --timeout 30s hard15.txt
 	puzzle sliding shuffle --size 10 | puzzle sliding solve
-`
-
-const slidePlayUsage = `Usage: puzzle sliding play [--goal G] [--algo A] [--heuristic H] [--delay D] TILES...|files|-
-
-Solves each board like 'puzzle sliding solve', then shows the solution one
-move at a time: on a terminal the board is redrawn in place every --delay;
-elsewhere every step is printed.
-
-Examples:
-
-	puzzle sliding play 1 2 3 4 5 6 0 7 8
-	puzzle sliding play --delay 100ms 8 6 7 2 5 4 3 0 1
 `
 
 type slideSolveCmd struct {
