@@ -61,24 +61,13 @@ func nibble(table []byte, r int64) int {
 	return int(table[r>>1]>>(uint(r&1)<<2)) & 15
 }
 
-// rankChange returns how the rank of the pattern of `label` changes when
-// it moves from cell `from` to the neighbouring cell `to`, the labels
-// standing on `cells`. Its digit counts the cells before its own that
-// hold no earlier tile of its pattern, and so do the digits of the later
-// tiles. A move along a row changes its digit by one and no other; a move
-// along a column also passes the cells between: an earlier tile there
-// takes one from the change of its digit, a later tile changes its own
-// digit by one.
-func (s *pdbSearch) rankChange(cells *[64]uint8, label, from, to int) int64 {
-	if to == from+1 {
-		return s.weight[label]
-	}
-	if to == from-1 {
-		return -s.weight[label]
-	}
-	return s.columnChange(cells, label, from, to)
-}
-
+// columnChange returns how the rank of the pattern of `label` changes when
+// it moves from cell `from` to the cell `to` above or below. Its digit
+// counts the cells before its own that hold no earlier tile of its
+// pattern, and so do the digits of the later tiles. A move along a row
+// changes its digit by one (its weight) and no other digit; a move along a
+// column also passes the cells between: an earlier tile there takes one
+// from the change of its digit, a later tile changes its own digit by one.
 func (s *pdbSearch) columnChange(cells *[64]uint8, label, from, to int) int64 {
 	lo, hi, sign := from, to, int64(1)
 	if to < from {
@@ -188,13 +177,22 @@ func (s *pdbSearch) moves(ms *[4]pdbMove, blank, prev int) int {
 		k++
 		p := s.owner[t]
 		m.dir, m.to, m.tile, m.pat = int8(d), int8(to), int8(t), p
-		m.rank = s.rank[p] + s.rankChange(&s.cells, int(t), to, blank)
+		if d := blank - to; d == 1 || d == -1 {
+			m.rank = s.rank[p] + int64(d)*s.weight[t]
+		} else {
+			m.rank = s.rank[p] + s.columnChange(&s.cells, int(t), to, blank)
+		}
 		a := &s.tables[p][m.rank>>1]
 		if s.reflect {
 			rt := s.refl[t]
 			rp := s.owner[rt]
 			m.rpat = rp
-			m.rrank = s.rrank[rp] + s.rankChange(&s.rcells, int(rt), int(s.refl[to]), int(s.refl[blank]))
+			rto, rblank := int(s.refl[to]), int(s.refl[blank])
+			if d := rblank - rto; d == 1 || d == -1 {
+				m.rrank = s.rrank[rp] + int64(d)*s.weight[rt]
+			} else {
+				m.rrank = s.rrank[rp] + s.columnChange(&s.rcells, int(rt), rto, rblank)
+			}
 			prefetch2(a, &s.tables[rp][m.rrank>>1])
 		} else {
 			prefetch2(a, a)
