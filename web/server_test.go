@@ -456,7 +456,8 @@ func waitQueued(t *testing.T, l *limiter, n int) {
 // FuzzBodies sends arbitrary bodies to every route that takes one: the
 // answer is never a 5xx.
 func FuzzBodies(f *testing.F) {
-	for _, seed := range []string{sudokuClassic, nonogramHeart, "", "9 9\n", "<puzzleset>", "width 2\nheight 2\nrows\n1\n"} {
+	for _, seed := range []string{sudokuClassic, nonogramHeart, "", "9 9\n", "<puzzleset>", "width 2\nheight 2\nrows\n1\n",
+		"8 6 7 2 5 4 3 0 1", "1 2 3\n4 5 6\n0 7 8\n", "1 2 3 4 5 6 7 7 0", "n 8\n0:3, 1:6\n", "n 30\n0:0 5:7\n29:28\n"} {
 		f.Add(seed)
 	}
 	s := newTestServer(f, Config{Timeout: time.Second, Logger: slog.New(slog.DiscardHandler)})
