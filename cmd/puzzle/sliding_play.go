@@ -76,8 +76,9 @@ func (c *slidePlayCmd) run(e *env, v *verb, operands []string) int {
 		return v.usageError(e, "--size must be 2 to %d", sliding.MaxSide)
 	}
 	in, inFile := e.stdin.(*os.File)
-	interactive := !c.watch && inFile && isTerminal(in) && isTerminal(e.stdout)
-	if len(operands) == 0 && (interactive || c.watch) {
+	inTerminal := inFile && isTerminal(in)
+	interactive := !c.watch && inTerminal && isTerminal(e.stdout)
+	if len(operands) == 0 && (inTerminal || c.watch) { // no board to read: a random one
 		operands = strings.Fields(c.randomBoard().Line())
 	}
 	if !interactive {
