@@ -28,11 +28,7 @@ func BenchmarkBuildPattern(b *testing.B) {
 	for b.Loop() {
 		start := time.Now()
 		pt := newPattern(4, 4, tiles)
-		build := pt.build
-		if os.Getenv("PUZZLE_BENCH_BLOCKS") != "" {
-			build = pt.buildBlocks
-		}
-		if err := build(context.Background(), 0, func(p BuildProgress) {
+		if err := pt.build(context.Background(), 0, func(p BuildProgress) {
 			if os.Getenv("PDB_TRACE") != "" {
 				b.Logf("d=%d done=%d at %v", p.Depth, p.Done, time.Since(start))
 			}

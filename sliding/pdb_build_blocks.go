@@ -1,12 +1,6 @@
 package sliding
 
-import (
-	"context"
-	"fmt"
-	"math/bits"
-	"runtime"
-	"sync/atomic"
-)
+import "math/bits"
 
 // blockSpace splits the states of a pattern database search by the cells
 // the pattern's tiles occupy. A placement is a combination (the set of
@@ -81,20 +75,12 @@ func newBlockSpace(rows, cols, k int) *blockSpace {
 		}
 	}
 
-	reg := &region{cols: cols, all: all}
-	for c := range n {
-		if c%cols != 0 {
-			reg.notFirst |= 1 << c
-		}
-		if c%cols != cols-1 {
-			reg.notLast |= 1 << c
-		}
-	}
+	reg := newRegion(rows, cols)
 	sp.first = make([]int32, len(sp.combos)+1)
 	for s, c := range sp.combos {
 		sp.first[s] = int32(len(sp.region))
 		for free := all &^ c; free != 0; {
-			r := reg.floodSlow(free&-free, free)
+			r := reg.flood(free&-free, free)
 			sp.region = append(sp.region, r)
 			free &^= r
 		}
@@ -229,331 +215,34 @@ func (sp *blockSpace) rotation(i, j int) []uint16 {
 	return out
 }
 
-// buildBlocks fills the table by breadth-first search from the goal over
-// the blocks of a blockSpace, layer by layer, on `workers` goroutines. A
-// layer pulls each block's new states from the frontier blocks that move
-// into it (moves are reversible), so a worker writes only the blocks of
-// its combinations and no write is atomic. A placement's entry is set in
-// the layer that first reaches it (the least over the blank's regions),
-// in combination order; a last pass copies the entries into the order of
-// the file (rank).
-func (pt *pattern) buildBlocks(ctx context.Context, workers int, progress func(BuildProgress), name string) error {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	n, k := pt.n, len(pt.tiles)
-	if n > 32 {
-		return fmt.Errorf("sliding: pattern databases are for boards of up to 32 cells")
-	}
-	if k > maxBlockTiles {
-		return fmt.Errorf("sliding: pattern databases hold at most %d tiles", maxBlockTiles)
-	}
-	sp := newBlockSpace(pt.rows, pt.cols, k)
-	W := sp.words
-	blocks := len(sp.region)
-	visited, releaseVisited := buildWords[uint64](int64(blocks * W))
-	front, releaseFront := buildWords[uint64](int64(blocks * W))
-	next, releaseNext := buildWords[uint64](int64(blocks * W))
-	released := false
-	release := func() {
-		if !released {
-			releaseVisited()
-			releaseFront()
-			releaseNext()
-			released = true
-		}
-	}
-	defer release()
-	frontOn := make([]bool, blocks)
-	nextOn := make([]bool, blocks)
-	// deltas holds the entries in combination order: (perms+15)/16 words
-	// of nibbles per combination.
-	DW := (sp.perms + 15) / 16
-	deltas, releaseDeltas := buildWords[uint64](int64(len(sp.combos) * DW))
-	defer releaseDeltas()
-	md := manhattanTable(pt.rows, pt.cols)
-
-	var goalCells uint64
-	for _, c := range pt.tiles {
-		goalCells |= 1 << c
-	}
-	goalPos := make([]uint8, k)
-	for j, c := range pt.tiles {
-		goalPos[j] = uint8(bits.OnesCount64(goalCells & (1<<c - 1)))
-	}
-	s0, p0 := sp.combo(goalCells), sp.rankPerm(goalPos)
-	b0 := int(sp.first[s0])
-	for sp.region[b0]&1 == 0 { // the blank's home is cell 0
-		b0++
-	}
-	visited[b0*W+p0/64] |= 1 << (p0 % 64)
-	front[b0*W+p0/64] |= 1 << (p0 % 64)
-	frontOn[b0] = true
-
-	st := newStopper(ctx)
-	defer st.release()
-	done := int64(1)
-	var clamped, maxDelta, odd atomic.Int64
-	const chunkCombos = 16
-	chunks := int64((len(sp.combos) + chunkCombos - 1) / chunkCombos)
-	for d := 1; ; d++ {
-		if d >= 2*15+255 {
-			return fmt.Errorf("sliding: pattern database deeper than expected")
-		}
-		var added, states atomic.Int64
-		parallel(workers, chunks, func(c int64) {
-			if st.flag.Load() {
-				return
-			}
-			scratch := make([]uint64, W)
-			before := make([]uint64, W)
-			fresh := make([]uint64, W)
-			mdRow := make([]int8, k*k)
-			var localAdded, localStates, localClamped, localMax, localOdd int64
-			for s := int(c) * chunkCombos; s < min(int(c+1)*chunkCombos, len(sp.combos)); s++ {
-				lo, hi := int(sp.first[s]), int(sp.first[s+1])
-				grew := false
-				for b := lo; b < hi; b++ {
-					nextOn[b] = false
-					reached := false
-					for _, m := range sp.in[sp.inFirst[b]:sp.inFirst[b+1]] {
-						if !frontOn[m.src] {
-							continue
-						}
-						if !reached {
-							clear(scratch)
-							reached = true
-						}
-						f := front[int(m.src)*W : int(m.src+1)*W]
-						if m.rot == 0 {
-							for w, x := range f {
-								scratch[w] |= x
-							}
-							continue
-						}
-						rot := sp.rotated[m.rot]
-						for w, x := range f {
-							for ; x != 0; x &= x - 1 {
-								p := rot[w<<6|bits.TrailingZeros64(x)]
-								scratch[p>>6] |= 1 << (p & 63)
-							}
-						}
-					}
-					if !reached {
-						continue
-					}
-					v, nx := visited[b*W:(b+1)*W], next[b*W:(b+1)*W]
-					var newHere uint64
-					count := 0
-					for w, x := range scratch {
-						x &^= v[w]
-						nx[w] = x
-						newHere |= x
-						count += bits.OnesCount64(x)
-					}
-					if newHere != 0 {
-						nextOn[b] = true
-						grew = true
-						localStates += int64(count)
-					}
-				}
-				if !grew {
-					continue
-				}
-				// The placements first reached: new in some region, in none
-				// before.
-				clear(before)
-				clear(fresh)
-				for b := lo; b < hi; b++ {
-					v := visited[b*W : (b+1)*W]
-					for w, x := range v {
-						before[w] |= x
-					}
-					if nextOn[b] {
-						for w, x := range next[b*W : (b+1)*W] {
-							fresh[w] |= x
-							v[w] |= x
-						}
-					}
-				}
-				cells := sp.combos[s]
-				for p := 0; cells != 0; p++ {
-					c := bits.TrailingZeros64(cells)
-					for j, t := range pt.tiles {
-						mdRow[j*k+p] = md[int(t)*n+c]
-					}
-					cells &= cells - 1
-				}
-				dl := deltas[s*DW : (s+1)*DW]
-				for w, x := range fresh {
-					for x &^= before[w]; x != 0; x &= x - 1 {
-						p := w<<6 | bits.TrailingZeros64(x)
-						m := 0
-						for j, q := range sp.pos[p*k : (p+1)*k] {
-							m += int(mdRow[j*k+int(q)])
-						}
-						delta := int64(d - m)
-						if delta < 0 || delta&1 != 0 {
-							localOdd++
-						}
-						delta /= 2
-						if delta > 15 {
-							delta = 15
-							localClamped++
-						}
-						localMax = max(localMax, delta)
-						dl[p>>4] |= uint64(delta) << (4 * uint(p&15))
-						localAdded++
-					}
-				}
-			}
-			added.Add(localAdded)
-			states.Add(localStates)
-			clamped.Add(localClamped)
-			odd.Add(localOdd)
-			for {
-				old := maxDelta.Load()
-				if localMax <= old || maxDelta.CompareAndSwap(old, localMax) {
-					break
-				}
-			}
-		})
-		if st.flag.Load() {
-			return ctx.Err()
-		}
-		if odd.Load() != 0 {
-			return fmt.Errorf("sliding: pattern database %s: a distance below Manhattan's or of the wrong parity", name)
-		}
-		done += added.Load()
-		if progress != nil {
-			progress(BuildProgress{Name: name, Done: done, Total: pt.size, Depth: d})
-		}
-		if states.Load() == 0 {
-			break
-		}
-		front, next = next, front
-		frontOn, nextOn = nextOn, frontOn
-	}
-	if done != pt.size {
-		return fmt.Errorf("sliding: pattern database %s reached %d of %d placements", name, done, pt.size)
-	}
-	release()
-
-	// Copy the entries into rank order, each worker writing whole words.
-	nib, releaseNib := buildWords[uint32]((pt.size + 7) / 8)
-	cp := &rankOrderCopy{sp: sp, deltas: deltas, deltaWords: DW, nib: nib}
-	fixed, chunks := cp.chunking(workers)
-	parallel(workers, chunks, func(c int64) {
-		if !st.flag.Load() {
-			cp.chunk(fixed, c)
-		}
-	})
-	if st.flag.Load() {
-		releaseNib()
-		return ctx.Err()
-	}
-	pt.clamped = clamped.Load()
-	pt.maxDelta = int(maxDelta.Load())
-	pt.table = nibbleBytes(nib, (pt.size+1)/2)
-	return nil
+// region floods the free cells of a board.
+type region struct {
+	cols     int
+	notFirst uint64 // every cell but those of the first column
+	notLast  uint64 // every cell but those of the last column
 }
 
-// rankOrderCopy copies the entries of a blockSpace search, held by
-// combination and permutation, into the order of placement ranks. It
-// walks the placements in rank order: tile 0's cell, then tile 1's among
-// the cells left, and so on, keeping the permutation index as it goes, so
-// the last tile's cells cost a table lookup each.
-type rankOrderCopy struct {
-	sp         *blockSpace
-	deltas     []uint64
-	deltaWords int
-	nib        []uint32
-}
-
-// chunking returns how many leading tiles a chunk fixes and the number of
-// chunks: ranges of ranks that fill whole words of nib, enough of them to
-// share among the workers.
-func (cp *rankOrderCopy) chunking(workers int) (fixed int, chunks int64) {
-	n, k := cp.sp.n, cp.sp.k
-	chunks, size := int64(1), int64(1)
-	for i := range k {
-		size *= int64(n - i)
-	}
-	for fixed < k-1 && chunks < int64(64*workers) {
-		s := size / int64(n-fixed)
-		if s%8 != 0 {
-			break
+func newRegion(rows, cols int) *region {
+	r := &region{cols: cols}
+	for c := range rows * cols {
+		if c%cols != 0 {
+			r.notFirst |= 1 << c
 		}
-		chunks *= int64(n - fixed)
-		size = s
-		fixed++
-	}
-	return fixed, chunks
-}
-
-// chunk copies the placements whose first `fixed` tiles have the cells of
-// chunk c (in rank order).
-func (cp *rankOrderCopy) chunk(fixed int, c int64) {
-	n := cp.sp.n
-	var digits [32]int64
-	for i, x := fixed-1, c; i >= 0; i-- {
-		digits[i] = x % int64(n-i)
-		x /= int64(n - i)
-	}
-	size := int64(1)
-	for i := fixed; i < cp.sp.k; i++ {
-		size *= int64(n - i)
-	}
-	var above [maxBlockTiles + 1][32]int32
-	used, part := uint64(0), 0
-	for i := range fixed {
-		m := ^used
-		for range digits[i] {
-			m &= m - 1
+		if c%cols != cols-1 {
+			r.notLast |= 1 << c
 		}
-		cell := bits.TrailingZeros64(m)
-		part += int(above[fixed][cell])
-		cp.place(&above[fixed], i, cell)
-		used |= 1 << cell
-	}
-	cp.walk(fixed, used, part, &above, c*size)
-}
-
-// place records tile j at cell: the cells below it gain its weight in the
-// permutation index of the tiles placed after it (the Lehmer code counts,
-// for each tile, the later tiles in lower cells).
-func (cp *rankOrderCopy) place(above *[32]int32, j, cell int) {
-	w := int32(1)
-	for i := j + 1; i < cp.sp.k; i++ {
-		w *= int32(cp.sp.k - i)
-	}
-	for c := range cell {
-		above[c] += w
-	}
-}
-
-// walk places tiles j.. on the cells not in used, in rank order from rank
-// r; part is the permutation index of the tiles placed, above[j][c] what a
-// tile at cell c adds to it (above[j+1:] is room for the tiles after).
-func (cp *rankOrderCopy) walk(j int, used uint64, part int, above *[maxBlockTiles + 1][32]int32, r int64) int64 {
-	sp := cp.sp
-	free := (uint64(1)<<sp.n - 1) &^ used
-	if j == sp.k-1 {
-		for ; free != 0; free &= free - 1 {
-			c := bits.TrailingZeros64(free)
-			s := sp.combo(used | 1<<c)
-			p := part + int(above[j][c])
-			delta := cp.deltas[s*cp.deltaWords+p>>4] >> (4 * uint(p&15)) & 15
-			cp.nib[r/8] |= uint32(delta) << (4 * uint(r%8))
-			r++
-		}
-		return r
-	}
-	for ; free != 0; free &= free - 1 {
-		c := bits.TrailingZeros64(free)
-		above[j+1] = above[j]
-		cp.place(&above[j+1], j, c)
-		r = cp.walk(j+1, used|1<<c, part+int(above[j][c]), above, r)
 	}
 	return r
+}
+
+// flood returns the cells of free connected to seed.
+func (r *region) flood(seed, free uint64) uint64 {
+	x := seed
+	for {
+		y := (x | x<<1&r.notFirst | x>>1&r.notLast | x<<r.cols | x>>r.cols) & free
+		if y == x {
+			return x
+		}
+		x = y
+	}
 }
