@@ -18,73 +18,35 @@ type BuildProgress struct {
 	Depth       int    // the distance being expanded
 }
 
-// build fills the table by breadth-first search from the goal over
-// the blocks of a blockSpace, layer by layer, on `workers` goroutines. A
-// layer pulls each block's new states from the frontier blocks that move
-// into it (moves are reversible), so a worker writes only the blocks of
-// its combinations and no write is atomic. A placement's entry is set in
-// the layer that first reaches it (the least over the blank's regions),
-// in combination order; a last pass copies the entries into the order of
-// the file (rank).
+// build fills the table by breadth-first search from the goal, layer by
+// layer, on `workers` goroutines, over the blocks of a blockSpace: the
+// permutations of the pattern's tiles for one set of occupied cells and
+// one region of the blank, each block a bitset. A layer pulls each
+// block's new states from the frontier blocks that move into it (moves
+// are reversible), whole blocks at a time, so a worker writes only the
+// blocks of its own cell sets and in the caches, with no atomic write. A
+// placement's entry comes from the layer that first reaches it (the least
+// over the blank's regions), stored by cell set and permutation; a last
+// pass copies the entries into the order of placement ranks (the file's).
 func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildProgress), name string) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	n, k := pt.n, len(pt.tiles)
-	if n > 32 {
+	if pt.n > 32 {
 		return fmt.Errorf("sliding: pattern databases are for boards of up to 32 cells")
 	}
-	if k > maxBlockTiles {
+	if len(pt.tiles) > maxBlockTiles {
 		return fmt.Errorf("sliding: pattern databases hold at most %d tiles", maxBlockTiles)
 	}
-	sp := newBlockSpace(pt.rows, pt.cols, k)
-	W := sp.words
-	blocks := len(sp.region)
-	visited, releaseVisited := buildWords[uint64](int64(blocks * W))
-	front, releaseFront := buildWords[uint64](int64(blocks * W))
-	next, releaseNext := buildWords[uint64](int64(blocks * W))
-	released := false
-	release := func() {
-		if !released {
-			releaseVisited()
-			releaseFront()
-			releaseNext()
-			released = true
-		}
-	}
+	bs, release := newBlockSearch(pt)
 	defer release()
-	frontOn := make([]bool, blocks)
-	nextOn := make([]bool, blocks)
-	// deltas holds the entries in combination order: (perms+15)/16 words
-	// of nibbles per combination.
-	DW := (sp.perms + 15) / 16
-	deltas, releaseDeltas := buildWords[uint64](int64(len(sp.combos) * DW))
-	defer releaseDeltas()
-	md := manhattanTable(pt.rows, pt.cols)
-
-	var goalCells uint64
-	for _, c := range pt.tiles {
-		goalCells |= 1 << c
-	}
-	goalPos := make([]uint8, k)
-	for j, c := range pt.tiles {
-		goalPos[j] = uint8(bits.OnesCount64(goalCells & (1<<c - 1)))
-	}
-	s0, p0 := sp.combo(goalCells), sp.rankPerm(goalPos)
-	b0 := int(sp.first[s0])
-	for sp.region[b0]&1 == 0 { // the blank's home is cell 0
-		b0++
-	}
-	visited[b0*W+p0/64] |= 1 << (p0 % 64)
-	front[b0*W+p0/64] |= 1 << (p0 % 64)
-	frontOn[b0] = true
-
 	st := newStopper(ctx)
 	defer st.release()
-	done := int64(1)
-	var clamped, maxDelta, odd atomic.Int64
-	const chunkCombos = 16
-	chunks := int64((len(sp.combos) + chunkCombos - 1) / chunkCombos)
+
+	done := int64(1) // the goal
+	var clamped, maxDelta, wrong atomic.Int64
+	const chunkCombos = 16 // the unit of work: cell sets
+	chunks := int64((len(bs.sp.combos) + chunkCombos - 1) / chunkCombos)
 	for d := 1; ; d++ {
 		if d >= 2*15+255 {
 			return fmt.Errorf("sliding: pattern database deeper than expected")
@@ -94,115 +56,18 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 			if st.flag.Load() {
 				return
 			}
-			scratch := make([]uint64, W)
-			before := make([]uint64, W)
-			fresh := make([]uint64, W)
-			mdRow := make([]int8, k*k)
-			var localAdded, localStates, localClamped, localMax, localOdd int64
-			for s := int(c) * chunkCombos; s < min(int(c+1)*chunkCombos, len(sp.combos)); s++ {
-				lo, hi := int(sp.first[s]), int(sp.first[s+1])
-				grew := false
-				for b := lo; b < hi; b++ {
-					nextOn[b] = false
-					reached := false
-					for _, m := range sp.in[sp.inFirst[b]:sp.inFirst[b+1]] {
-						if !frontOn[m.src] {
-							continue
-						}
-						if !reached {
-							clear(scratch)
-							reached = true
-						}
-						f := front[int(m.src)*W : int(m.src+1)*W]
-						if m.rot == 0 {
-							for w, x := range f {
-								scratch[w] |= x
-							}
-							continue
-						}
-						rot := sp.rotated[m.rot]
-						for w, x := range f {
-							for ; x != 0; x &= x - 1 {
-								p := rot[w<<6|bits.TrailingZeros64(x)]
-								scratch[p>>6] |= 1 << (p & 63)
-							}
-						}
-					}
-					if !reached {
-						continue
-					}
-					v, nx := visited[b*W:(b+1)*W], next[b*W:(b+1)*W]
-					var newHere uint64
-					count := 0
-					for w, x := range scratch {
-						x &^= v[w]
-						nx[w] = x
-						newHere |= x
-						count += bits.OnesCount64(x)
-					}
-					if newHere != 0 {
-						nextOn[b] = true
-						grew = true
-						localStates += int64(count)
-					}
-				}
-				if !grew {
-					continue
-				}
-				// The placements first reached: new in some region, in none
-				// before.
-				clear(before)
-				clear(fresh)
-				for b := lo; b < hi; b++ {
-					v := visited[b*W : (b+1)*W]
-					for w, x := range v {
-						before[w] |= x
-					}
-					if nextOn[b] {
-						for w, x := range next[b*W : (b+1)*W] {
-							fresh[w] |= x
-							v[w] |= x
-						}
-					}
-				}
-				cells := sp.combos[s]
-				for p := 0; cells != 0; p++ {
-					c := bits.TrailingZeros64(cells)
-					for j, t := range pt.tiles {
-						mdRow[j*k+p] = md[int(t)*n+c]
-					}
-					cells &= cells - 1
-				}
-				dl := deltas[s*DW : (s+1)*DW]
-				for w, x := range fresh {
-					for x &^= before[w]; x != 0; x &= x - 1 {
-						p := w<<6 | bits.TrailingZeros64(x)
-						m := 0
-						for j, q := range sp.pos[p*k : (p+1)*k] {
-							m += int(mdRow[j*k+int(q)])
-						}
-						delta := int64(d - m)
-						if delta < 0 || delta&1 != 0 {
-							localOdd++
-						}
-						delta /= 2
-						if delta > 15 {
-							delta = 15
-							localClamped++
-						}
-						localMax = max(localMax, delta)
-						dl[p>>4] |= uint64(delta) << (4 * uint(p&15))
-						localAdded++
-					}
-				}
+			var l layerCounts
+			scratch := newLayerScratch(bs.sp)
+			for s := int(c) * chunkCombos; s < min(int(c+1)*chunkCombos, len(bs.sp.combos)); s++ {
+				bs.grow(s, d, scratch, &l)
 			}
-			added.Add(localAdded)
-			states.Add(localStates)
-			clamped.Add(localClamped)
-			odd.Add(localOdd)
+			added.Add(l.added)
+			states.Add(l.states)
+			clamped.Add(l.clamped)
+			wrong.Add(l.wrong)
 			for {
 				old := maxDelta.Load()
-				if localMax <= old || maxDelta.CompareAndSwap(old, localMax) {
+				if l.maxDelta <= old || maxDelta.CompareAndSwap(old, l.maxDelta) {
 					break
 				}
 			}
@@ -210,7 +75,7 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 		if st.flag.Load() {
 			return ctx.Err()
 		}
-		if odd.Load() != 0 {
+		if wrong.Load() != 0 {
 			return fmt.Errorf("sliding: pattern database %s: a distance below Manhattan's or of the wrong parity", name)
 		}
 		done += added.Load()
@@ -220,19 +85,18 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 		if states.Load() == 0 {
 			break
 		}
-		front, next = next, front
-		frontOn, nextOn = nextOn, frontOn
+		bs.front, bs.next = bs.next, bs.front
+		bs.frontOn, bs.nextOn = bs.nextOn, bs.frontOn
 	}
 	if done != pt.size {
 		return fmt.Errorf("sliding: pattern database %s reached %d of %d placements", name, done, pt.size)
 	}
-	release()
+	bs.releaseBits()
 
-	// Copy the entries into rank order, each worker writing whole words.
 	nib, releaseNib := buildWords[uint32]((pt.size + 7) / 8)
-	cp := &rankOrderCopy{sp: sp, deltas: deltas, deltaWords: DW, nib: nib}
-	fixed, chunks := cp.chunking(workers)
-	parallel(workers, chunks, func(c int64) {
+	cp := &rankOrderCopy{sp: bs.sp, deltas: bs.deltas, deltaWords: bs.deltaWords, nib: nib}
+	fixed, copyChunks := cp.chunking(workers)
+	parallel(workers, copyChunks, func(c int64) {
 		if !st.flag.Load() {
 			cp.chunk(fixed, c)
 		}
@@ -245,6 +109,186 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 	pt.maxDelta = int(maxDelta.Load())
 	pt.table = nibbleBytes(nib, (pt.size+1)/2)
 	return nil
+}
+
+// blockSearch is the state of a build. Per block, a bitset of
+// permutations in each of visited (reached), front (reached in the last
+// layer) and next (reached in the layer being made), and whether front and
+// next hold any; per cell set, the entries of its permutations in deltas.
+type blockSearch struct {
+	pt              *pattern
+	sp              *blockSpace
+	visited         []uint64
+	front, next     []uint64
+	frontOn, nextOn []bool
+	deltas          []uint64 // deltaWords words of nibbles per cell set
+	deltaWords      int
+	md              []int8
+	releaseBits     func()
+}
+
+// newBlockSearch returns the search of pt with the goal reached, and the
+// function that releases its memory.
+func newBlockSearch(pt *pattern) (*blockSearch, func()) {
+	sp := newBlockSpace(pt.rows, pt.cols, len(pt.tiles))
+	bs := &blockSearch{pt: pt, sp: sp, md: manhattanTable(pt.rows, pt.cols)}
+	blocks := len(sp.region)
+	words := int64(blocks * sp.words)
+	var releaseVisited, releaseFront, releaseNext func()
+	bs.visited, releaseVisited = buildWords[uint64](words)
+	bs.front, releaseFront = buildWords[uint64](words)
+	bs.next, releaseNext = buildWords[uint64](words)
+	released := false
+	bs.releaseBits = func() {
+		if !released {
+			releaseVisited()
+			releaseFront()
+			releaseNext()
+			bs.visited, bs.front, bs.next = nil, nil, nil
+			released = true
+		}
+	}
+	bs.frontOn = make([]bool, blocks)
+	bs.nextOn = make([]bool, blocks)
+	bs.deltaWords = (sp.perms + 15) / 16
+	var releaseDeltas func()
+	bs.deltas, releaseDeltas = buildWords[uint64](int64(len(sp.combos) * bs.deltaWords))
+
+	p, b := sp.goal(pt.tiles) // its entry is 0, as deltas starts
+	bs.visited[b*sp.words+p/64] |= 1 << (p % 64)
+	bs.front[b*sp.words+p/64] |= 1 << (p % 64)
+	bs.frontOn[b] = true
+	return bs, func() {
+		bs.releaseBits()
+		releaseDeltas()
+	}
+}
+
+// layerScratch is a worker's room for one cell set.
+type layerScratch struct {
+	reached, before, fresh []uint64 // a block's bits each
+	md                     []int8   // md[j*k+i]: the Manhattan distance of tile j at the i-th occupied cell
+}
+
+func newLayerScratch(sp *blockSpace) *layerScratch {
+	return &layerScratch{
+		reached: make([]uint64, sp.words),
+		before:  make([]uint64, sp.words),
+		fresh:   make([]uint64, sp.words),
+		md:      make([]int8, sp.k*sp.k),
+	}
+}
+
+// layerCounts are a worker's counts in one layer.
+type layerCounts struct {
+	added    int64 // placements first reached
+	states   int64 // states (placement, region) first reached
+	clamped  int64 // entries above 15, stored as 15
+	maxDelta int64
+	wrong    int64 // distances below Manhattan's or of its other parity: a bug
+}
+
+// grow makes layer d of the blocks of cell set s from layer d-1 (front),
+// and sets the entries of the placements it reaches first.
+func (bs *blockSearch) grow(s, d int, sc *layerScratch, l *layerCounts) {
+	sp, W := bs.sp, bs.sp.words
+	lo, hi := int(sp.first[s]), int(sp.first[s+1])
+	grew := false
+	for b := lo; b < hi; b++ {
+		bs.nextOn[b] = false
+		reached := sc.reached
+		hit := false // by a move from the frontier
+		for _, m := range sp.in[sp.inFirst[b]:sp.inFirst[b+1]] {
+			if !bs.frontOn[m.src] {
+				continue
+			}
+			if !hit {
+				clear(reached)
+				hit = true
+			}
+			f := bs.front[int(m.src)*W : int(m.src+1)*W]
+			if m.rot == 0 {
+				for w, x := range f {
+					reached[w] |= x
+				}
+				continue
+			}
+			rot := sp.rotated[m.rot]
+			for w, x := range f {
+				for ; x != 0; x &= x - 1 {
+					p := rot[w<<6|bits.TrailingZeros64(x)]
+					reached[p>>6] |= 1 << (p & 63)
+				}
+			}
+		}
+		if !hit {
+			continue
+		}
+		v, nx := bs.visited[b*W:(b+1)*W], bs.next[b*W:(b+1)*W]
+		var union uint64
+		count := 0
+		for w, x := range reached {
+			x &^= v[w]
+			nx[w] = x
+			union |= x
+			count += bits.OnesCount64(x)
+		}
+		if union != 0 {
+			bs.nextOn[b] = true
+			grew = true
+			l.states += int64(count)
+		}
+	}
+	if !grew {
+		return
+	}
+	// The placements first reached: new in some region, in none before.
+	before, fresh := sc.before, sc.fresh
+	clear(before)
+	clear(fresh)
+	for b := lo; b < hi; b++ {
+		v := bs.visited[b*W : (b+1)*W]
+		for w, x := range v {
+			before[w] |= x
+		}
+		if bs.nextOn[b] {
+			for w, x := range bs.next[b*W : (b+1)*W] {
+				fresh[w] |= x
+				v[w] |= x
+			}
+		}
+	}
+	k, n := sp.k, sp.n
+	cells := sp.combos[s]
+	for i := 0; cells != 0; i++ {
+		c := bits.TrailingZeros64(cells)
+		for j, t := range bs.pt.tiles {
+			sc.md[j*k+i] = bs.md[int(t)*n+c]
+		}
+		cells &= cells - 1
+	}
+	entries := bs.deltas[s*bs.deltaWords : (s+1)*bs.deltaWords]
+	for w, x := range fresh {
+		for x &^= before[w]; x != 0; x &= x - 1 {
+			p := w<<6 | bits.TrailingZeros64(x)
+			m := 0
+			for j, i := range sp.pos[p*k : (p+1)*k] {
+				m += int(sc.md[j*k+int(i)])
+			}
+			delta := int64(d - m)
+			if delta < 0 || delta&1 != 0 {
+				l.wrong++
+			}
+			delta /= 2
+			if delta > 15 {
+				delta = 15
+				l.clamped++
+			}
+			l.maxDelta = max(l.maxDelta, delta)
+			entries[p>>4] |= uint64(delta) << (4 * uint(p&15))
+			l.added++
+		}
+	}
 }
 
 // buildWords returns n zero words for a build and the function that

@@ -24,10 +24,14 @@ func BenchmarkBuildPattern(b *testing.B) {
 			tiles = append(tiles, uint8(t))
 		}
 	}
+	side := 4
+	if s := os.Getenv("PUZZLE_BENCH_SIDE"); s != "" {
+		side, _ = strconv.Atoi(s)
+	}
 	var size int64
 	for b.Loop() {
 		start := time.Now()
-		pt := newPattern(4, 4, tiles)
+		pt := newPattern(side, side, tiles)
 		if err := pt.build(context.Background(), 0, func(p BuildProgress) {
 			if os.Getenv("PDB_TRACE") != "" {
 				b.Logf("d=%d done=%d at %v", p.Depth, p.Done, time.Since(start))

@@ -103,9 +103,9 @@ func newBlockSpace(rows, cols, k int) *blockSpace {
 	for s, to := range sp.combos {
 		for b := sp.first[s]; b < sp.first[s+1]; b++ {
 			sp.inFirst[b] = int32(len(sp.in))
-			// A move into (to, region[b]) brings a tile from cell y of
-			// region[b] to cell x, leaving the blank at y's side: undone,
-			// the tile at x moves back to y.
+			// A move into (to, region[b]) took a tile from cell y, where
+			// it leaves the blank (in region[b]), to cell x, which was in
+			// the blank's region of the cell set before (from).
 			for occupied := to; occupied != 0; occupied &= occupied - 1 {
 				x := bits.TrailingZeros64(occupied)
 				for ys := adj[x] & sp.region[b]; ys != 0; ys &= ys - 1 {
@@ -134,6 +134,24 @@ func newBlockSpace(rows, cols, k int) *blockSpace {
 	}
 	sp.inFirst[len(sp.region)] = int32(len(sp.in))
 	return sp
+}
+
+// goal returns the goal of a pattern of these tiles (their goal cells):
+// its permutation and block, the blank at home (cell 0).
+func (sp *blockSpace) goal(tiles []uint8) (p, b int) {
+	var cells uint64
+	for _, c := range tiles {
+		cells |= 1 << c
+	}
+	pos := make([]uint8, sp.k)
+	for j, c := range tiles {
+		pos[j] = uint8(bits.OnesCount64(cells & (1<<c - 1)))
+	}
+	p, b = sp.rankPerm(pos), int(sp.first[sp.combo(cells)])
+	for sp.region[b]&1 == 0 {
+		b++
+	}
+	return p, b
 }
 
 // neighbourCells returns the cells next to c.
