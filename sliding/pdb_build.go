@@ -65,12 +65,6 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 			states.Add(l.states)
 			clamped.Add(l.clamped)
 			wrong.Add(l.wrong)
-			for {
-				old := maxDelta.Load()
-				if l.maxDelta <= old || maxDelta.CompareAndSwap(old, l.maxDelta) {
-					break
-				}
-			}
 		})
 		if st.flag.Load() {
 			return ctx.Err()
@@ -94,11 +88,17 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 	bs.releaseBits()
 
 	nib, releaseNib := buildWords[uint32]((pt.size + 7) / 8)
-	cp := &rankOrderCopy{sp: bs.sp, deltas: bs.deltas, deltaWords: bs.deltaWords, nib: nib}
+	cp := newRankOrderCopy(bs, nib)
 	fixed, copyChunks := cp.chunking(workers)
 	parallel(workers, copyChunks, func(c int64) {
 		if !st.flag.Load() {
-			cp.chunk(fixed, c)
+			most := int64(cp.chunk(fixed, c))
+			for {
+				old := maxDelta.Load()
+				if most <= old || maxDelta.CompareAndSwap(old, most) {
+					break
+				}
+			}
 		}
 	})
 	if st.flag.Load() {
@@ -115,6 +115,13 @@ func (pt *pattern) build(ctx context.Context, workers int, progress func(BuildPr
 // permutations in each of visited (reached), front (reached in the last
 // layer) and next (reached in the layer being made), and whether front and
 // next hold any; per cell set, the entries of its permutations in deltas.
+//
+// An entry of deltas is the placement's distance d halved, modulo 16:
+// its excess over Manhattan, (d-m)/2, is then that less m/2 modulo 16
+// (d and m have one parity), which the last pass works out with m, since
+// it places the tiles one by one. A cell set whose Manhattan distances
+// might fall so low that an excess would pass 15 stores instead m/2 plus
+// the excess clamped to 15, modulo 16: the same sum when no clamping.
 type blockSearch struct {
 	pt              *pattern
 	sp              *blockSpace
@@ -170,6 +177,15 @@ type layerScratch struct {
 	md                     []int8   // md[j*k+i]: the Manhattan distance of tile j at the i-th occupied cell
 }
 
+// maxEntry is the largest entry: a larger excess over Manhattan is
+// clamped to it.
+const maxEntry = 15
+
+// layerEntriesSpan is how far a layer may lie beyond the least Manhattan
+// distance of a cell set for its entries to be d/2 modulo 16, none of its
+// excesses passing maxEntry (a variable for the tests).
+var layerEntriesSpan = 2*maxEntry + 1
+
 func newLayerScratch(sp *blockSpace) *layerScratch {
 	return &layerScratch{
 		reached: make([]uint64, sp.words),
@@ -181,11 +197,10 @@ func newLayerScratch(sp *blockSpace) *layerScratch {
 
 // layerCounts are a worker's counts in one layer.
 type layerCounts struct {
-	added    int64 // placements first reached
-	states   int64 // states (placement, region) first reached
-	clamped  int64 // entries above 15, stored as 15
-	maxDelta int64
-	wrong    int64 // distances below Manhattan's or of its other parity: a bug
+	added   int64 // placements first reached
+	states  int64 // states (placement, region) first reached
+	clamped int64 // entries above 15, stored as 15
+	wrong   int64 // distances below Manhattan's or of its other parity: a bug
 }
 
 // grow makes layer d of the blocks of cell set s from layer d-1 (front),
@@ -258,34 +273,48 @@ func (bs *blockSearch) grow(s, d int, sc *layerScratch, l *layerCounts) {
 			}
 		}
 	}
-	k, n := sp.k, sp.n
-	cells := sp.combos[s]
-	for i := 0; cells != 0; i++ {
-		c := bits.TrailingZeros64(cells)
-		for j, t := range bs.pt.tiles {
-			sc.md[j*k+i] = bs.md[int(t)*n+c]
-		}
-		cells &= cells - 1
-	}
 	entries := bs.deltas[s*bs.deltaWords : (s+1)*bs.deltaWords]
-	for w, x := range fresh {
-		for x &^= before[w]; x != 0; x &= x - 1 {
-			p := w<<6 | bits.TrailingZeros64(x)
+	k, n := sp.k, sp.n
+	least := 0 // the least Manhattan distance of the tiles on these cells
+	for j, t := range bs.pt.tiles {
+		low := int8(127)
+		for i, cells := 0, sp.combos[s]; cells != 0; i++ {
+			m := bs.md[int(t)*n+bits.TrailingZeros64(cells)]
+			sc.md[j*k+i] = m
+			low = min(low, m)
+			cells &= cells - 1
+		}
+		least += int(low)
+	}
+	if d-least <= layerEntriesSpan {
+		// No excess passes 15: every entry is d/2 modulo 16.
+		x := uint64(d/2) & 15
+		for w, f := range fresh {
+			for f &^= before[w]; f != 0; f &= f - 1 {
+				p := w<<6 | bits.TrailingZeros64(f)
+				entries[p>>4] |= x << (4 * uint(p&15))
+				l.added++
+			}
+		}
+		return
+	}
+	for w, f := range fresh {
+		for f &^= before[w]; f != 0; f &= f - 1 {
+			p := w<<6 | bits.TrailingZeros64(f)
 			m := 0
 			for j, i := range sp.pos[p*k : (p+1)*k] {
 				m += int(sc.md[j*k+int(i)])
 			}
-			delta := int64(d - m)
+			delta := d - m
 			if delta < 0 || delta&1 != 0 {
 				l.wrong++
 			}
 			delta /= 2
-			if delta > 15 {
-				delta = 15
+			if delta > maxEntry {
+				delta = maxEntry
 				l.clamped++
 			}
-			l.maxDelta = max(l.maxDelta, delta)
-			entries[p>>4] |= uint64(delta) << (4 * uint(p&15))
+			entries[p>>4] |= uint64(m/2+delta) & 15 << (4 * uint(p&15))
 			l.added++
 		}
 	}

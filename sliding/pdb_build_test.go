@@ -49,3 +49,34 @@ func TestBuildProgress(t *testing.T) {
 		t.Errorf("last report %+v, want all %d placements", last, pt.size)
 	}
 }
+
+// TestBuildExactEntries builds tables with every entry worked out from its
+// placement's Manhattan distance (the path of entries that may be
+// clamped), against the tables built the usual way.
+func TestBuildExactEntries(t *testing.T) {
+	// Not parallel: it changes layerEntriesSpan.
+	for _, tc := range []struct {
+		rows, cols int
+		tiles      []uint8
+	}{
+		{3, 3, []uint8{1, 3, 5, 7}},
+		{4, 4, []uint8{1, 2, 3, 6, 7}},
+		{5, 5, []uint8{1, 7, 24}},
+	} {
+		usual := newPattern(tc.rows, tc.cols, tc.tiles)
+		if err := usual.build(context.Background(), 2, nil, "usual"); err != nil {
+			t.Fatal(err)
+		}
+		saved := layerEntriesSpan
+		layerEntriesSpan = -1
+		exact := newPattern(tc.rows, tc.cols, tc.tiles)
+		err := exact.build(context.Background(), 2, nil, "exact")
+		layerEntriesSpan = saved
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(usual.table) != string(exact.table) || usual.maxDelta != exact.maxDelta {
+			t.Errorf("%v: the tables differ", tc.tiles)
+		}
+	}
+}
