@@ -25,7 +25,7 @@ atomically; solve builds what it needs on first use.
 
 The files live in --cache, else $PUZZLE_CACHE, else the user cache
 directory's "puzzle" folder. Building uses every core: on two cores pdb-78
-takes about 11 s and 830 MB of memory, pdb-6666 about 25 s and 450 MB,
+takes about 10 s and 830 MB of memory, pdb-6666 about 12 s and 440 MB,
 pdb-555 and pdb-663 under a second.
 
 Examples:
