@@ -15,7 +15,7 @@ import (
 type BuildProgress struct {
 	Name        string // the pattern's file name
 	Done, Total int64  // placements reached
-	Depth       int    // the distance being expanded
+	Depth       int    // the distance of the layer just made
 }
 
 // build fills the table by breadth-first search from the goal, layer by
