@@ -22,11 +22,17 @@
 // free (the least over the blank's regions); it is stored as the excess
 // over the tiles' Manhattan distance, halved, in four bits. The databases
 // are built on first use by a parallel breadth-first search and kept as
-// versioned, checksummed files, memory-mapped when read (Store). With them
-// IDA* runs a specialised loop: a move changes one tile, hence one entry of
-// the position and one of its reflection, whose ranks it updates from the
-// cells the tile passes; it asks for the entries of all the children of a
-// node before it reads any, so that their cache misses overlap.
+// versioned, checksummed files, memory-mapped when read (Store). The
+// search splits a placement into the set of cells the tiles occupy and
+// the permutation of the tiles over them: the blank's regions and the
+// moves depend on the set only, and a move maps every permutation of its
+// set to a fixed rotation of it, so a layer of the search maps bitsets of
+// permutations onto bitsets (pdb_build.go), in the caches rather than at
+// random through memory. With the databases IDA* runs a specialised loop:
+// a move changes one tile, hence one entry of the position and one of its
+// reflection, whose ranks it updates from the cells the tile passes; it
+// asks for the entries of all the children of a node before it reads any,
+// so that their cache misses overlap.
 //
 // The solvers work on Korf's goal (blank first); a board for the usual goal
 // (blank last) is turned half a turn, which maps one goal onto the other,

@@ -110,6 +110,10 @@ func TestPatternTableAgainstOracle(t *testing.T) {
 		rows, cols int
 		tiles      []uint8
 	}{
+		{2, 3, []uint8{1, 2, 3}},
+		{2, 3, []uint8{1, 5, 4}},
+		{2, 4, []uint8{1, 2, 5, 6}},
+		{2, 4, []uint8{3, 4, 6, 7}},
 		{3, 3, []uint8{1, 2, 3, 4}},
 		{3, 3, []uint8{8, 5}},
 		{3, 3, []uint8{5, 6, 7, 8}},
@@ -119,6 +123,7 @@ func TestPatternTableAgainstOracle(t *testing.T) {
 		{4, 4, []uint8{6, 7, 11}},
 		{3, 4, []uint8{1, 5, 6, 11}},
 		{5, 5, []uint8{12, 13}},
+		{5, 5, []uint8{1, 7, 24}}, // more than 16 cells: combinations ranked by arithmetic
 	} {
 		pt := newPattern(tc.rows, tc.cols, tc.tiles)
 		if err := pt.build(context.Background(), 2, nil, "test"); err != nil {

@@ -83,9 +83,9 @@ additive pattern databases with the diagonal reflection), pdb-6666
 walking-distance+linear-conflict. auto: pdb-78 on 4×4 once built ('puzzle
 sliding pdb build'; pdb-663 until then), pdb-6666 on 5×5,
 walking-distance+linear-conflict on smaller boards, linear-conflict on
-others. Pattern databases are built on first use (pdb-663 in seconds,
-pdb-78 and pdb-6666 in minutes) and kept in the cache directory
-($PUZZLE_CACHE, else the user cache directory's "puzzle").
+others. Pattern databases are built on first use (pdb-555 and pdb-663 in
+under a second, pdb-78 and pdb-6666 in seconds) and kept in the cache
+directory ($PUZZLE_CACHE, else the user cache directory's "puzzle").
 
 Human output: where the board comes from, its size, the status, the
 length, the time, the moves of the blank and the search statistics.
