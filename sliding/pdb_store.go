@@ -97,6 +97,11 @@ type Store struct {
 	// by huge pages where the system allows it: loading takes longer
 	// (a copy), lookups are faster (fewer TLB misses). For long runs.
 	HugePages bool
+	// MayBuild, if set, says which sets may be built (or rebuilt from a
+	// bad file) by Load; for the others a missing or bad file is
+	// ErrNotBuilt. A server sets it so that no request waits for a slow
+	// build.
+	MayBuild func(Heuristic) bool
 
 	mu       sync.Mutex
 	sets     map[string]*PDBSet
@@ -193,7 +198,7 @@ func (s *Store) LoadPatterns(ctx context.Context, name Heuristic, rows, cols int
 	s.mu.Unlock()
 	var pats []*pattern
 	for _, t := range tiles {
-		pt, err := s.pattern(ctx, rows, cols, t)
+		pt, err := s.pattern(ctx, name, rows, cols, t)
 		if err != nil {
 			return nil, err
 		}
@@ -212,8 +217,12 @@ func (s *Store) LoadPatterns(ctx context.Context, name Heuristic, rows, cols int
 	return set, nil
 }
 
-// pattern returns one database: from memory, from its file, or built.
-func (s *Store) pattern(ctx context.Context, rows, cols int, tiles []uint8) (*pattern, error) {
+// ErrNotBuilt reports a database that Store.MayBuild forbids building.
+var ErrNotBuilt = errors.New("sliding: pattern database not built")
+
+// pattern returns one database of set h: from memory, from its file, or
+// built.
+func (s *Store) pattern(ctx context.Context, h Heuristic, rows, cols int, tiles []uint8) (*pattern, error) {
 	name := patternFile(rows, cols, tiles)
 	s.mu.Lock()
 	defer s.mu.Unlock() // one build at a time; a build uses every core
@@ -221,6 +230,7 @@ func (s *Store) pattern(ctx context.Context, rows, cols int, tiles []uint8) (*pa
 		return pt, nil
 	}
 	pt := newPattern(rows, cols, append([]uint8(nil), tiles...))
+	mayBuild := s.MayBuild == nil || s.MayBuild(h)
 	if s.Dir != "" {
 		path := filepath.Join(s.Dir, name)
 		data, err := mapFile(path)
@@ -238,12 +248,16 @@ func (s *Store) pattern(ctx context.Context, rows, cols int, tiles []uint8) (*pa
 				return pt, nil
 			}
 			unmapFile(data)
-			if s.Logf != nil {
-				s.Logf("%s: %v; rebuilding", path, cerr)
-			}
-		} else if !errors.Is(err, fs.ErrNotExist) && s.Logf != nil {
+			err = cerr
+		}
+		if !mayBuild {
+			return nil, fmt.Errorf("%w: %s: %v (run 'puzzle sliding pdb build %s')", ErrNotBuilt, path, err, h)
+		}
+		if !errors.Is(err, fs.ErrNotExist) && s.Logf != nil {
 			s.Logf("%s: %v; rebuilding", path, err)
 		}
+	} else if !mayBuild {
+		return nil, fmt.Errorf("%w: %s", ErrNotBuilt, h)
 	}
 	if err := pt.build(ctx, s.Workers, s.Progress, name); err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"puzzle/internal/status"
 	"puzzle/sliding"
@@ -17,35 +18,33 @@ func init() {
 }
 
 // slidingStore is where the pattern databases are found: the CLI's cache
-// ($PUZZLE_CACHE, else the user cache directory's "puzzle"). Tests replace
-// it.
-var slidingStore = sliding.DefaultStore
+// directory ($PUZZLE_CACHE, else the user cache directory's "puzzle"),
+// with only the quick sets built during a request. Tests replace it.
+var slidingStore = sync.OnceValue(func() *sliding.Store {
+	return &sliding.Store{Dir: sliding.CacheDir(), MayBuild: func(h sliding.Heuristic) bool { return quickPDB[h] }}
+})
 
 // quickPDB lists the pattern databases a request may build when they are
-// missing: 5-5-5 is built in about a second. 6-6-3 takes about 8 s of CPU,
-// 7-8 minutes and 6-6-6-6 an hour, longer than a request may take: those
-// are used only once 'puzzle sliding pdb build' (or a CLI solve) has made
-// them.
-var quickPDB = map[sliding.Heuristic]bool{sliding.PDB555: true}
+// missing or bad: 5-5-5 and 6-6-3 are built in well under a second. 7-8
+// and 6-6-6-6 take about 10 s of two cores and 830 or 440 MB, too much for
+// one request: those are used only once 'puzzle sliding pdb build' (or a
+// CLI solve) has made them, and a bad file is refused, not rebuilt.
+var quickPDB = map[sliding.Heuristic]bool{sliding.PDB555: true, sliding.PDB663: true}
 
 // pdbSide is the board side of each pattern database set.
 var pdbSide = map[sliding.Heuristic]int{sliding.PDB555: 4, sliding.PDB663: 4, sliding.PDB78: 4, sliding.PDB6666: 5}
 
 // slidingHeuristic is the web's automatic choice of a heuristic for IDA*:
-// the CLI's (7-8 on 4×4 once built, then 6-6-3), except that nothing slow
-// is built during a request. On 4×4 it takes the strongest set present,
-// 7-8, then 6-6-3, else 5-5-5 (built in about a second); on 5×5 6-6-6-6
-// if present, else linear conflict; walking distance with linear conflict
-// on smaller boards, linear conflict on others.
+// the CLI's (7-8 on 4×4 once built, else 6-6-3, built in a moment); on
+// 5×5 6-6-6-6 if present, else linear conflict; walking distance with
+// linear conflict on smaller boards, linear conflict on others.
 func slidingHeuristic(st *sliding.Store, rows, cols int) sliding.Heuristic {
 	switch {
 	case rows == 4 && cols == 4:
-		for _, h := range []sliding.Heuristic{sliding.PDB78, sliding.PDB663} {
-			if st.Present(h) {
-				return h
-			}
+		if st.Present(sliding.PDB78) {
+			return sliding.PDB78
 		}
-		return sliding.PDB555
+		return sliding.PDB663
 	case rows == 5 && cols == 5:
 		if st.Present(sliding.PDB6666) {
 			return sliding.PDB6666
@@ -78,9 +77,9 @@ func slidingRoutes() []*route {
 				"(solved, unsolvable, invalid, timeout), optimal, length, moves (of the blank: U, D, L, R), algorithm, heuristic, " +
 				"initial_estimate, error and stats (generated, expanded, max_frontier, iterations, elapsed_ms). An unsolvable board " +
 				"is answered at once (200, status unsolvable). algo auto is IDA* up to 4×4 and row-by-row reduction (not optimal) " +
-				"beyond. heuristic auto takes the strongest pattern databases already built (7-8, then 6-6-3, else 5-5-5, built " +
-				"in a second); a pattern database that would take longer to build than a request may take is refused (422): " +
-				"build it once with `puzzle sliding pdb build`. Status 400 carries the record of an unreadable board, 422 that of " +
+				"beyond. heuristic auto takes 7-8 once built, else 6-6-3 (built in a moment); a pattern database that would take " +
+				"longer to build than a request may take is refused (422) when it is missing or its file is bad: build it once " +
+				"with `puzzle sliding pdb build`. Status 400 carries the record of an unreadable board, 422 that of " +
 				"options the board cannot take, 504 that of a timeout.",
 			params: []param{
 				nameParam, goalParam,
@@ -223,7 +222,7 @@ func slidingRefuse(st *sliding.Store, h sliding.Heuristic, b *sliding.Board) str
 		case !quickPDB[p] && !st.Present(p):
 			return fmt.Sprintf("the %s pattern databases are not built, and building them takes longer than a request may (%s); "+
 				"run 'puzzle sliding pdb build %s' once, or use heuristic=auto", p, map[sliding.Heuristic]string{
-				sliding.PDB663: "about 10 s", sliding.PDB78: "about 12 minutes", sliding.PDB6666: "about 20 minutes"}[p], p)
+				sliding.PDB78: "about 10 s of two cores and 830 MB", sliding.PDB6666: "about 12 s of two cores and 440 MB"}[p], p)
 		}
 	}
 	return ""

@@ -20,7 +20,7 @@ import (
 // The tests use a store of their own, in memory, so that what they do
 // depends neither on the pattern databases built on this machine nor
 // writes any.
-var testSlidingStore = &sliding.Store{}
+var testSlidingStore = &sliding.Store{MayBuild: func(h sliding.Heuristic) bool { return quickPDB[h] }}
 
 func init() {
 	slidingStore = func() *sliding.Store { return testSlidingStore }
@@ -217,7 +217,7 @@ func TestSlidingSolve(t *testing.T) {
 	b4 := "5 1 3 4 2 6 7 8 9 10 11 12 13 14 15 0"
 	for _, tc := range []struct{ query, body, msg string }{
 		{"?heuristic=pdb-78", "1 2 3 4 5 6 7 0 8", "pdb-78 is for 4×4 boards, not 3×3"},
-		{"?heuristic=pdb-663", b4, "the pdb-663 pattern databases are not built"},
+		{"?heuristic=pdb-78", b4, "the pdb-78 pattern databases are not built"},
 		{"?heuristic=pdb-6666", b4, "pdb-6666 is for 5×5 boards"},
 		{"?heuristic=walking-distance&algo=idastar", b5.Line(), "walking-distance is for boards up to 4×4"},
 	} {
@@ -231,8 +231,8 @@ func TestSlidingSolve(t *testing.T) {
 }
 
 // TestSlidingHeuristicChoice checks the automatic choice against what a
-// cache directory holds: 7-8 and 6-6-3 only when present, 5-5-5 (built
-// in a second) otherwise.
+// cache directory holds: 7-8 only when present, 6-6-3 (built in a moment)
+// otherwise.
 func TestSlidingHeuristicChoice(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -245,7 +245,7 @@ func TestSlidingHeuristicChoice(t *testing.T) {
 	}
 	check(3, 3, "walking-distance+linear-conflict")
 	check(2, 4, "walking-distance+linear-conflict")
-	check(4, 4, sliding.PDB555)
+	check(4, 4, sliding.PDB663)
 	check(5, 5, sliding.LinearConflict)
 	check(6, 6, sliding.LinearConflict)
 	// Files of a set are what Present looks for (empty ones will do here:
@@ -273,6 +273,40 @@ func TestSlidingHeuristicChoice(t *testing.T) {
 	}
 }
 
+// TestSlidingBadPDBFile: a request that meets a bad 7-8 file (present,
+// so chosen) gets 422 at once, naming the file and the command that
+// builds it, rather than waiting for a rebuild; a bad 6-6-3 file is
+// rebuilt and the board solved.
+func TestSlidingBadPDBFile(t *testing.T) {
+	dir := t.TempDir()
+	st := &sliding.Store{Dir: dir, MayBuild: func(h sliding.Heuristic) bool { return quickPDB[h] }}
+	known, _ := st.Files()
+	for _, fi := range known {
+		if err := os.WriteFile(filepath.Join(dir, fi.Name), []byte("not a database"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	board := parseBoard(t, "5 1 2 3 9 6 7 4 13 10 11 8 0 14 15 12")
+	if got := slidingHeuristic(st, 4, 4); got != sliding.PDB78 {
+		t.Fatalf("auto chose %s, want pdb-78 (its files are present)", got)
+	}
+	rep := sliding.SolveReport(t.Context(), "request", 1, board, sliding.Options{Algorithm: sliding.IDAStar, Heuristic: sliding.PDB78, Store: st}, 0)
+	if rep.Status != status.Invalid || !strings.Contains(rep.Error, "not built") || !strings.Contains(rep.Error, "puzzle sliding pdb build pdb-78") {
+		t.Errorf("bad 7-8 file: %s %q", rep.Status, rep.Error)
+	}
+	if raceDetector {
+		return
+	}
+	rep = sliding.SolveReport(t.Context(), "request", 1, board, sliding.Options{Algorithm: sliding.IDAStar, Heuristic: sliding.PDB663, Store: st}, 0)
+	md, err := sliding.Solve(t.Context(), board, sliding.Options{Algorithm: sliding.IDAStar, Heuristic: sliding.Manhattan})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Status != status.Solved || rep.Length == nil || *rep.Length != len(md.Moves) {
+		t.Errorf("bad 6-6-3 file: %s %q, want solved in %d", rep.Status, rep.Error, len(md.Moves))
+	}
+}
+
 func TestSlidingTimeout(t *testing.T) {
 	t.Parallel()
 	s := newTestServer(t, Config{Timeout: 100 * time.Millisecond})
@@ -290,12 +324,12 @@ func TestSlidingTimeout(t *testing.T) {
 }
 
 // TestSlidingAuto15 solves 15-puzzles with the automatic choice and an
-// empty cache: 5-5-5, built in memory during the first request. Each
+// empty cache: 6-6-3, built in memory during the first request. Each
 // length equals that of IDA* with Manhattan distance, another admissible
 // bound, and each solution is replayed to the goal.
 func TestSlidingAuto15(t *testing.T) {
 	if raceDetector {
-		t.Skip("building the 5-5-5 pattern databases is too slow under the race detector")
+		t.Skip("building the 6-6-3 pattern databases is too slow under the race detector")
 	}
 	t.Parallel()
 	s := newTestServer(t, Config{})
@@ -308,7 +342,7 @@ func TestSlidingAuto15(t *testing.T) {
 		w := do(t, s, "POST", "/api/sliding/solve", b.Line())
 		var rep sliding.Report
 		decode(t, w, &rep)
-		if w.Code != 200 || rep.Heuristic != string(sliding.PDB555) || !rep.Optimal {
+		if w.Code != 200 || rep.Heuristic != string(sliding.PDB663) || !rep.Optimal {
 			t.Fatalf("%s: %d %s", b.Line(), w.Code, w.Body.String())
 		}
 		checkSolution(t, rep, sliding.BlankLast)
