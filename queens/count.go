@@ -272,15 +272,16 @@ func (s *searcher) run(p *subproblem) {
 // tried continues in the same call (a tail call made by hand), so that
 // only the others pay for a call.
 func (s *searcher) row(y int, free, left, down, right uint64) {
-	mask := s.mask
+	mask, lastFree := s.mask, s.lastFree
 again:
 	if y+1 == s.last {
 		// The last row, unrolled: one queen fits or none.
+		forbid := s.forbid[(y+1)&31]
 		for free != 0 {
 			bit := free & -free
 			free ^= bit
 			s.nodes++
-			f := mask &^ ((left|bit)<<1 | down | bit | (right|bit)>>1 | s.forbid[y+1])
+			f := mask &^ ((left|bit)<<1 | down | bit | (right|bit)>>1 | forbid)
 			if f != 0 {
 				s.board[y&31] = bit
 				s.board[(y+1)&31] = f
@@ -289,16 +290,19 @@ again:
 		}
 		return
 	}
+	forbid1, forbid2 := s.forbid[(y+1)&31], s.forbid[(y+2)&31]
+	k := uint(s.last - y - 1) // from row y+1 to the last row
 	for free != 0 {
 		bit := free & -free
 		free ^= bit
 		l, d, r := (left|bit)<<1, down|bit, (right|bit)>>1
 		s.nodes++
-		// Looking two rows ahead prunes a dead end one level earlier.
-		if mask&^(l<<1|d|r>>1|s.forbid[y+2]) == 0 {
+		// Looking two rows ahead, and to the last row, prunes dead ends
+		// earlier.
+		if mask&^(l<<1|d|r>>1|forbid2) == 0 || lastFree&^(d|l<<k|r>>k) == 0 {
 			continue
 		}
-		f := mask &^ (l | d | r | s.forbid[y+1])
+		f := mask &^ (l | d | r | forbid1)
 		if f == 0 {
 			continue
 		}
