@@ -315,9 +315,9 @@ again:
 	}
 }
 
-// check counts a complete placement without corner queen if it is the
-// least (row by row, by column) of its rotations that also have row 0's
-// queen at column bound1, and records the size of its class.
+// check counts a complete placement if it is the least (row by row, by
+// column) of its rotations that also have row 0's queen at column bound1,
+// and records the size of its class.
 func (s *searcher) check() {
 	n := s.n
 	rot90 := s.board[s.bound2] == 1         // the left edge's queen turns to row 0, column bound1
