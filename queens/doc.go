@@ -14,8 +14,8 @@
 //     queen is the edge queen farthest from its corner, where Takaken's is
 //     the nearest. At distance b (1 ≤ b ≤ (n-1)/2, on the left half), the
 //     other edges' queens are no farther than b from a corner, so the side
-//     columns are closed to the rows b+1..n-2-b and the last row keeps the
-//     b+1 columns nearest to either corner; a look-ahead drops a placement
+//     columns are closed to the rows b+1..n-2-b and the last row keeps to
+//     the columns within b of a corner; a look-ahead drops a placement
 //     whose last row has no such column left. Row 0's queen in the middle
 //     column (n odd) is its own mirror image, so row 1's queen is taken on
 //     the left. A reflection never ties (the tying queen would share a
@@ -25,13 +25,17 @@
 //     other for 8. The farthest queen leaves the early rows fewer free
 //     squares than the nearest: n=17 takes 0.90 billion nodes, against
 //     1.39 billion with Takaken's form. (Placing the whole frame first,
-//     the queens of the four edges, as the Q27 project splits n=27 —
-//     Preußer and Engelhardt, "Putting Queens in Carry Chains, No 27",
-//     J. Signal Processing Systems 88(2), 2017 — was tried: for n=16 it took
-//     1.8 times the nodes, the rows below no longer shared between the
-//     frames.) Placing the first rows splits the count into independent
-//     sub-problems, run on every core or dealt round-robin into shards that
-//     Merge (merge.go) adds up.
+//     the queens of the four edges, and searching the interior of one
+//     frame of each class under the symmetries — the pre-placement by
+//     which the Q27 project splits n=27: Preußer and Engelhardt, "Putting
+//     Queens in Carry Chains, No 27", J. Signal Processing Systems 88(2),
+//     2017 — was measured too: for n=16 it visits 1.8 to 2.5 times the
+//     nodes (by which frame of a class is searched),
+//     since each frame searches its interior anew, where the row-by-row
+//     search shares each placement of the upper rows among all the edge
+//     queens below it.) Placing the first rows splits the count into
+//     independent sub-problems, run on every core or dealt round-robin
+//     into shards that Merge (merge.go) adds up.
 //   - Solve (solve.go) lists solutions in lexicographic order by the same
 //     bit masks, column by column.
 //   - Complete (complete.go) extends queens placed in advance (n-queens
