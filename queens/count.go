@@ -164,8 +164,7 @@ func defaultSplit(n int) int {
 // A subproblem is a partial placement of the first rows: rows 0..y-1 hold
 // a queen each, and the search goes on from row y.
 type subproblem struct {
-	corner            bool // the queen of row 0 is in the corner (column 0)
-	bound1            int8 // corner: the column of row 1's queen; else: row 0's
+	bound1            int8 // the column of row 0's queen
 	y                 int8 // the next row to fill
 	board             [8]uint64
 	left, down, right uint64
@@ -177,53 +176,40 @@ type subproblem struct {
 type searcher struct {
 	n, last                 int
 	mask                    uint64
-	bound1, bound2          int
-	sidemask, lastmask      uint64 // columns 0 and n-1; the columns the last row may not use
-	topbit, endbit          uint64 // column n-1; column n-1-bound1
+	bound1, bound2          int              // the column b of row 0's queen, and n-1-b
+	forbid                  [MaxCount]uint64 // per row, the columns the canonical form forbids
+	lastFree                uint64           // the columns the last row may use
+	topbit, endbit          uint64           // column n-1; column n-1-bound1
 	board                   [MaxCount]uint64
 	sym2, sym4, sym8, nodes uint64
 	col, rowOf, other       [MaxCount]int // scratch for check
 }
 
 func newSearcher(n int) *searcher {
-	return &searcher{n: n, last: n - 1, mask: 1<<n - 1, topbit: 1 << (n - 1), sidemask: 1<<(n-1) | 1}
+	return &searcher{n: n, last: n - 1, mask: 1<<n - 1, topbit: 1 << (n - 1)}
 }
 
-// setBound prepares the rules for a placement whose row 0 queen is at
-// column b (b ≥ 1), or, for corner placements, whose row 1 queen is at b.
-func (s *searcher) setBound(corner bool, b int) {
-	s.bound1 = b
-	if corner {
-		return
+// setBound prepares the rules of the canonical form for the placements
+// whose row 0 queen is at column b, 1 ≤ b ≤ (n-1)/2: the queens of the
+// other three edges are no farther than b from a corner.
+func (s *searcher) setBound(b int) {
+	n := s.n
+	s.bound1, s.bound2 = b, n-1-b
+	s.endbit = 1 << (n - 1 - b)
+	clear(s.forbid[:])
+	side := uint64(1) | s.topbit
+	for y := b + 1; y < n-1-b; y++ {
+		s.forbid[y] = side
 	}
-	s.bound2 = s.n - 1 - b
-	s.endbit = 1 << (s.n - 1 - b)
-	// The last row may not use the b columns nearest to either corner.
-	s.lastmask = (uint64(1)<<b - 1) | (s.mask &^ (s.mask >> b))
-}
-
-// free returns the columns row y < last may use, given the attacked
-// columns and the symmetry rules; ok is false when the rules reject the
-// placement of the rows above.
-func (s *searcher) free(corner bool, y int, left, down, right uint64) (free uint64, ok bool) {
-	free = s.mask &^ (left | down | right)
-	if corner {
-		if y < s.bound1 {
-			free &^= 2
-		}
-		return free, true
+	// The last row keeps the b+1 columns nearest to either corner.
+	near := uint64(1)<<(b+1) - 1
+	s.lastFree = near | near<<(n-1-b)
+	s.forbid[n-1] = s.mask &^ s.lastFree
+	if b == n-1-b {
+		// Row 0's queen in the middle column: the mirror image is the same
+		// kind of placement, so row 1's queen is taken left of the middle.
+		s.forbid[1] |= s.mask &^ (uint64(1)<<b - 1)
 	}
-	if y < s.bound1 {
-		free &^= s.sidemask
-	} else if y == s.bound2 {
-		if down&s.sidemask == 0 {
-			return 0, false
-		}
-		if down&s.sidemask != s.sidemask {
-			free &= s.sidemask
-		}
-	}
-	return free, true
 }
 
 // subproblems lists, in a fixed order, the placements of the first split
@@ -240,10 +226,7 @@ func subproblems(n, split int) []subproblem {
 			out = append(out, p)
 			return
 		}
-		free, ok := s.free(p.corner, y, p.left, p.down, p.right)
-		if !ok {
-			return
-		}
+		free := s.mask &^ (p.left | p.down | p.right | s.forbid[y])
 		for free != 0 {
 			bit := free & -free
 			free ^= bit
@@ -254,20 +237,10 @@ func subproblems(n, split int) []subproblem {
 			expand(q)
 		}
 	}
-	// A queen in a corner: by symmetry, at column 0 of row 0, with the queen
-	// of row 1 left of where the queen of column 1 stands (transposition).
-	for b := 2; b < n-1; b++ {
-		s.setBound(true, b)
-		bit := uint64(1) << b
-		p := subproblem{corner: true, bound1: int8(b), y: 2}
-		p.board[0], p.board[1] = 1, bit
-		p.left, p.down, p.right = (2|bit)<<1, 1|bit, bit>>1
-		expand(p)
-	}
-	// No queen in a corner: row 0's queen is at distance b from the nearest
-	// corner, the least of the four edges, on the left half.
-	for b := 1; b < n-1-b; b++ {
-		s.setBound(false, b)
+	// Row 0's queen is at distance b from the nearest corner, the greatest
+	// of the four edges, on the left half (or in the middle).
+	for b := 1; b <= n-1-b; b++ {
+		s.setBound(b)
 		bit := uint64(1) << b
 		p := subproblem{bound1: int8(b), y: 1}
 		p.board[0] = bit
@@ -279,104 +252,37 @@ func subproblems(n, split int) []subproblem {
 
 // run counts the canonical solutions below p.
 func (s *searcher) run(p *subproblem) {
-	s.setBound(p.corner, int(p.bound1))
+	s.setBound(int(p.bound1))
 	copy(s.board[:], p.board[:p.y])
-	if p.corner {
-		s.corner(int(p.y), p.left, p.down, p.right)
-	} else {
-		s.edge(int(p.y), p.left, p.down, p.right)
-	}
-}
-
-// corner searches placements with a queen at row 0, column 0. None is
-// symmetric, so each canonical one stands for 8.
-func (s *searcher) corner(y int, left, down, right uint64) {
-	if y == s.last {
-		s.nodes++
-		if s.mask&^(left|down|right) != 0 {
-			s.sym8++
-		}
-		return
-	}
-	free := s.mask &^ (left | down | right)
-	if y < s.bound1 {
-		free &^= 2
-	}
-	s.nodes++
-	s.cornerRow(y, free, left, down, right)
-}
-
-// cornerRow tries each of the free columns of row y < last. The last
-// column tried continues in the same call (a tail call made by hand), so
-// that only the others pay for a call.
-func (s *searcher) cornerRow(y int, free, left, down, right uint64) {
-	mask := s.mask
-again:
-	if y+1 == s.last {
-		// The last row, unrolled: one queen fits or none.
-		for free != 0 {
-			bit := free & -free
-			free ^= bit
-			s.nodes++
-			if mask&^((left|bit)<<1|down|bit|(right|bit)>>1) != 0 {
-				s.sym8++
-			}
-		}
-		return
-	}
-	for free != 0 {
-		bit := free & -free
-		free ^= bit
-		l, d, r := (left|bit)<<1, down|bit, (right|bit)>>1
-		s.nodes++
-		// Looking two rows ahead prunes a dead end one level earlier.
-		if mask&^(l<<1|d|r>>1) == 0 {
-			continue
-		}
-		f := mask &^ (l | d | r)
-		if y+1 < s.bound1 {
-			f &^= 2
-		}
-		if f == 0 {
-			continue
-		}
-		if free == 0 {
-			y, free, left, down, right = y+1, f, l, d, r
-			goto again
-		}
-		s.cornerRow(y+1, f, l, d, r)
-	}
-}
-
-// edge searches placements without a corner queen, as corner does, with
-// the rules of the canonical form on the edges.
-func (s *searcher) edge(y int, left, down, right uint64) {
+	y := int(p.y)
 	s.nodes++
 	if y == s.last {
-		if f := s.mask &^ (left | down | right); f != 0 && f&s.lastmask == 0 {
+		if f := s.mask &^ (p.left | p.down | p.right | s.forbid[y]); f != 0 {
 			s.board[y] = f
 			s.check()
 		}
 		return
 	}
-	free, ok := s.free(false, y, left, down, right)
-	if ok {
-		s.edgeRow(y, free, left, down, right)
+	if free := s.mask &^ (p.left | p.down | p.right | s.forbid[y]); free != 0 {
+		s.row(y, free, p.left, p.down, p.right)
 	}
 }
 
-// edgeRow tries each of the free columns of row y < last, as cornerRow
-// does, with the rules of the canonical form on the edges.
-func (s *searcher) edgeRow(y int, free, left, down, right uint64) {
-	mask := s.mask
+// row tries each of the free columns of row y < last. The last column
+// tried continues in the same call (a tail call made by hand), so that
+// only the others pay for a call.
+func (s *searcher) row(y int, free, left, down, right uint64) {
+	mask, lastFree := s.mask, s.lastFree
 again:
 	if y+1 == s.last {
+		// The last row, unrolled: one queen fits or none.
+		forbid := s.forbid[(y+1)&31]
 		for free != 0 {
 			bit := free & -free
 			free ^= bit
 			s.nodes++
-			f := mask &^ ((left|bit)<<1 | down | bit | (right|bit)>>1)
-			if f != 0 && f&s.lastmask == 0 {
+			f := mask &^ ((left|bit)<<1 | down | bit | (right|bit)>>1 | forbid)
+			if f != 0 {
 				s.board[y&31] = bit
 				s.board[(y+1)&31] = f
 				s.check()
@@ -384,26 +290,19 @@ again:
 		}
 		return
 	}
+	forbid1, forbid2 := s.forbid[(y+1)&31], s.forbid[(y+2)&31]
+	k := uint(s.last - y - 1) // from row y+1 to the last row
 	for free != 0 {
 		bit := free & -free
 		free ^= bit
 		l, d, r := (left|bit)<<1, down|bit, (right|bit)>>1
 		s.nodes++
-		if mask&^(l<<1|d|r>>1) == 0 {
+		// Looking two rows ahead, and to the last row, prunes dead ends
+		// earlier.
+		if mask&^(l<<1|d|r>>1|forbid2) == 0 || lastFree&^(d|l<<k|r>>k) == 0 {
 			continue
 		}
-		f := mask &^ (l | d | r)
-		if y+1 < s.bound1 {
-			f &^= s.sidemask
-		} else if y+1 == s.bound2 {
-			// Both side columns are taken by row bound2.
-			if d&s.sidemask == 0 {
-				continue
-			}
-			if d&s.sidemask != s.sidemask {
-				f &= s.sidemask
-			}
-		}
+		f := mask &^ (l | d | r | forbid1)
 		if f == 0 {
 			continue
 		}
@@ -412,13 +311,13 @@ again:
 			y, free, left, down, right = y+1, f, l, d, r
 			goto again
 		}
-		s.edgeRow(y+1, f, l, d, r)
+		s.row(y+1, f, l, d, r)
 	}
 }
 
-// check counts a complete placement without corner queen if it is the
-// least (row by row, by column) of its rotations that also have row 0's
-// queen at column bound1, and records the size of its class.
+// check counts a complete placement if it is the least (row by row, by
+// column) of its rotations that also have row 0's queen at column bound1,
+// and records the size of its class.
 func (s *searcher) check() {
 	n := s.n
 	rot90 := s.board[s.bound2] == 1         // the left edge's queen turns to row 0, column bound1

@@ -34,9 +34,9 @@ func naiveSolutions(n int) [][]int {
 }
 
 // naiveClasses counts the classes of solutions under the 8 symmetries, by
-// the least image of each solution.
-func naiveClasses(sols [][]int) int {
-	seen := map[string]bool{}
+// the least image of each solution, and the classes of each size.
+func naiveClasses(sols [][]int) (classes int, bySize map[int]uint64) {
+	members := map[string]int{}
 	for _, s := range sols {
 		least := ""
 		for _, t := range Symmetries(s) {
@@ -45,9 +45,13 @@ func naiveClasses(sols [][]int) int {
 				least = k
 			}
 		}
-		seen[least] = true
+		members[least]++
 	}
-	return len(seen)
+	bySize = map[int]uint64{}
+	for _, m := range members {
+		bySize[m]++
+	}
+	return len(members), bySize
 }
 
 func toBytes(s []int) []byte {
@@ -67,7 +71,7 @@ func TestCountAgainstNaive(t *testing.T) {
 				t.Fatalf("n=%d: naive solution %v: %v", n, sol, err)
 			}
 		}
-		classes := naiveClasses(sols)
+		classes, bySize := naiveClasses(sols)
 		for _, split := range []int{2, 3, 4} {
 			got, err := Count(context.Background(), n, CountOptions{SplitDepth: split, Workers: 2})
 			if err != nil {
@@ -77,20 +81,24 @@ func TestCountAgainstNaive(t *testing.T) {
 				t.Errorf("n=%d split %d: %d solutions, %d fundamental; naive search finds %d and %d",
 					n, split, got.Solutions, got.Fundamental, len(sols), classes)
 			}
+			if got.Sym1 != bySize[1] || got.Sym2 != bySize[2] || got.Sym4 != bySize[4] || got.Sym8 != bySize[8] {
+				t.Errorf("n=%d split %d: classes of 1, 2, 4, 8: %d %d %d %d; naive search finds %d %d %d %d", n, split,
+					got.Sym1, got.Sym2, got.Sym4, got.Sym8, bySize[1], bySize[2], bySize[4], bySize[8])
+			}
 		}
 	}
 }
 
 func TestCountOEIS(t *testing.T) {
 	t.Parallel()
-	// n ≤ 16 takes 3 s of CPU; under the race detector, or with -short,
-	// the larger boards are left out.
+	// n ≤ 16 takes 1.5 s of CPU; under the race detector (about ten times
+	// slower), or with -short, the larger boards are left out.
 	maxN := 16
 	switch {
 	case testing.Short():
 		maxN = 10
 	case raceEnabled:
-		maxN = 13
+		maxN = 15
 	}
 	for n := 1; n <= maxN; n++ {
 		got, err := Count(context.Background(), n, CountOptions{})

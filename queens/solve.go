@@ -25,8 +25,9 @@ type SolveOptions struct {
 
 // Result is the outcome of Solve or Complete.
 type Result struct {
-	// Status is Unique, Multiple or None when the search was exhaustive,
-	// Solved when it stopped at the limit, Timeout when cancelled.
+	// Status is Unique, Multiple or None; Solved when a limit of 1
+	// stopped the search at its first solution (a larger limit that stops
+	// it gives Multiple); Timeout when cancelled.
 	Status status.Status
 	// Solutions lists placements (the row of the queen of each column), in
 	// lexicographic order, unless SolveOptions.Visit took them.

@@ -340,8 +340,9 @@ printed as they are found (so listing millions takes no memory), and a
 summary line follows them.
 
 --json prints {"n", "first_row", "solutions", "status", "count", "stats":
-{"nodes", "time_ms"}} per N; status is unique, multiple, none, or solved
-when the limit stopped the search.
+{"nodes", "time_ms"}} per N; status is unique, multiple or none; with
+--limit 1 it is solved when the search stopped at the first solution; a
+larger limit that stops the search gives multiple (at least two exist).
 
 Exit status 1 when there is no solution.
 
