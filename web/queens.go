@@ -19,7 +19,7 @@ func init() {
 // default time limit on one core, or keeps the response small.
 const (
 	// queensMaxCount: counting n=16 takes about 2 s on one core, n=17
-	// about 14 s.
+	// about 10 s.
 	queensMaxCount = 16
 	// queensMaxDominate: proving γ(Q_13) takes under a second, γ(Q_14)
 	// about 12 s.
@@ -52,7 +52,7 @@ func queensRoutes() []*route {
 			description: "Returns the object `puzzle queens count --workers 1 --json N` prints: n, solutions (OEIS A000170), " +
 				"fundamental (A002562), sym2, sym4, sym8 (classes of 2, 4 and 8 solutions) and stats (nodes, subproblems, " +
 				"total_subproblems, workers, time_ms). The count runs on one core.",
-			params: []param{nParam(1, queens.MaxCount, queensMaxCount, "n=17 takes about 14 s")},
+			params: []param{nParam(1, queens.MaxCount, queensMaxCount, "n=17 takes about 10 s")},
 			result: "the count record", heavy: true, refuses: fmt.Sprintf("n above %d", queensMaxCount),
 			handle: queensCount,
 		},
@@ -134,7 +134,7 @@ func timedOut(c *call) reply {
 }
 
 func queensCount(c *call) reply {
-	n, tooBig := boardSize(c, 1, queens.MaxCount, queensMaxCount, "counting n=17 takes about 14 s")
+	n, tooBig := boardSize(c, 1, queens.MaxCount, queensMaxCount, "counting n=17 takes about 10 s")
 	if c.bad != nil {
 		return reply{}
 	}
