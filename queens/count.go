@@ -178,6 +178,7 @@ type searcher struct {
 	mask                    uint64
 	bound1, bound2          int              // the column b of row 0's queen, and n-1-b
 	forbid                  [MaxCount]uint64 // per row, the columns the canonical form forbids
+	allowed                 [MaxCount]uint64 // per row, mask &^ forbid
 	lastFree                uint64           // the columns the last row may use
 	topbit, endbit          uint64           // column n-1; column n-1-bound1
 	board                   [MaxCount]uint64
@@ -209,6 +210,9 @@ func (s *searcher) setBound(b int) {
 		// Row 0's queen in the middle column: the mirror image is the same
 		// kind of placement, so row 1's queen is taken left of the middle.
 		s.forbid[1] |= s.mask &^ (uint64(1)<<b - 1)
+	}
+	for y := range s.allowed {
+		s.allowed[y] = s.mask &^ s.forbid[y]
 	}
 }
 
@@ -264,24 +268,26 @@ func (s *searcher) run(p *subproblem) {
 		return
 	}
 	if free := s.mask &^ (p.left | p.down | p.right | s.forbid[y]); free != 0 {
-		s.row(y, free, p.left, p.down, p.right)
+		s.row(y, free, ^p.left, ^p.down, ^p.right)
 	}
 }
 
-// row tries each of the free columns of row y < last. The last column
-// tried continues in the same call (a tail call made by hand), so that
-// only the others pay for a call.
+// row tries each of the free columns of row y < last. The masks are
+// complemented: a set bit is a column that no queen above attacks, so
+// that a test is a chain of ANDs (a queen's bit is set in all three masks,
+// so removing it is an XOR). The last column tried continues in the same
+// call (a tail call made by hand), so that only the others pay for a call.
 func (s *searcher) row(y int, free, left, down, right uint64) {
-	mask, lastFree := s.mask, s.lastFree
+	lastFree := s.lastFree
 again:
 	if y+1 == s.last {
 		// The last row, unrolled: one queen fits or none.
-		forbid := s.forbid[(y+1)&31]
+		allowed := s.allowed[(y+1)&31]
 		for free != 0 {
 			bit := free & -free
 			free ^= bit
 			s.nodes++
-			f := mask &^ ((left|bit)<<1 | down | bit | (right|bit)>>1 | forbid)
+			f := allowed & bits.RotateLeft64(left^bit, 1) & (down ^ bit) & ((right ^ bit) >> 1)
 			if f != 0 {
 				s.board[y&31] = bit
 				s.board[(y+1)&31] = f
@@ -290,19 +296,21 @@ again:
 		}
 		return
 	}
-	forbid1, forbid2 := s.forbid[(y+1)&31], s.forbid[(y+2)&31]
-	k := uint(s.last - y - 1) // from row y+1 to the last row
+	allowed1, allowed2 := s.allowed[(y+1)&31], s.allowed[(y+2)&31]
+	k := s.last - y - 1 // from row y+1 to the last row
 	for free != 0 {
 		bit := free & -free
 		free ^= bit
-		l, d, r := (left|bit)<<1, down|bit, (right|bit)>>1
+		// A left diagonal moves one column up per row: the rotation
+		// brings in a free column 0 (the top bits are free for n ≤ 32).
+		l, d, r := bits.RotateLeft64(left^bit, 1), down^bit, (right^bit)>>1
 		s.nodes++
 		// Looking two rows ahead, and to the last row, prunes dead ends
 		// earlier.
-		if mask&^(l<<1|d|r>>1|forbid2) == 0 || lastFree&^(d|l<<k|r>>k) == 0 {
+		if allowed2&bits.RotateLeft64(l, 1)&d&(r>>1) == 0 || lastFree&d&bits.RotateLeft64(l, k)&(r>>(k&63)) == 0 {
 			continue
 		}
-		f := mask &^ (l | d | r | forbid1)
+		f := allowed1 & l & d & r
 		if f == 0 {
 			continue
 		}
