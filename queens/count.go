@@ -170,6 +170,13 @@ type subproblem struct {
 	left, down, right uint64
 }
 
+// A rowState holds a row's queen and, for the search, the columns the
+// canonical form leaves open in the next two rows and the distance from
+// the next row to the last.
+type rowState struct {
+	queen, next, next2, toLast uint64
+}
+
 // searcher is one worker's state. Bit c of a mask is column c. A placement
 // is counted only in its canonical form (see doc.go), with the size of its
 // class under the symmetries of the square.
@@ -178,10 +185,9 @@ type searcher struct {
 	mask                    uint64
 	bound1, bound2          int              // the column b of row 0's queen, and n-1-b
 	forbid                  [MaxCount]uint64 // per row, the columns the canonical form forbids
-	allowed                 [MaxCount]uint64 // per row, mask &^ forbid
 	lastFree                uint64           // the columns the last row may use
 	topbit, endbit          uint64           // column n-1; column n-1-bound1
-	board                   [MaxCount]uint64
+	rows                    [MaxCount]rowState
 	sym2, sym4, sym8, nodes uint64
 	col, rowOf, other       [MaxCount]int // scratch for check
 }
@@ -211,8 +217,12 @@ func (s *searcher) setBound(b int) {
 		// kind of placement, so row 1's queen is taken left of the middle.
 		s.forbid[1] |= s.mask &^ (uint64(1)<<b - 1)
 	}
-	for y := range s.allowed {
-		s.allowed[y] = s.mask &^ s.forbid[y]
+	for y := range n - 1 {
+		s.rows[y].next = s.mask &^ s.forbid[y+1]
+		if y+2 < n {
+			s.rows[y].next2 = s.mask &^ s.forbid[y+2]
+		}
+		s.rows[y].toLast = uint64(n - 2 - y)
 	}
 }
 
@@ -257,47 +267,38 @@ func subproblems(n, split int) []subproblem {
 // run counts the canonical solutions below p.
 func (s *searcher) run(p *subproblem) {
 	s.setBound(int(p.bound1))
-	copy(s.board[:], p.board[:p.y])
+	for i, q := range p.board[:p.y] {
+		s.rows[i].queen = q
+	}
 	y := int(p.y)
 	s.nodes++
 	if y == s.last {
 		if f := s.mask &^ (p.left | p.down | p.right | s.forbid[y]); f != 0 {
-			s.board[y] = f
+			s.rows[y].queen = f
 			s.check()
 		}
 		return
 	}
-	if free := s.mask &^ (p.left | p.down | p.right | s.forbid[y]); free != 0 {
+	free := s.mask &^ (p.left | p.down | p.right | s.forbid[y])
+	if y+1 == s.last {
+		s.lastTwo(y, free, ^p.left, ^p.down, ^p.right)
+	} else {
 		s.row(y, free, ^p.left, ^p.down, ^p.right)
 	}
 }
 
-// row tries each of the free columns of row y < last. The masks are
+// row tries each of the free columns of row y ≤ last-2. The masks are
 // complemented: a set bit is a column that no queen above attacks, so
 // that a test is a chain of ANDs (a queen's bit is set in all three masks,
 // so removing it is an XOR). The last column tried continues in the same
 // call (a tail call made by hand), so that only the others pay for a call.
 func (s *searcher) row(y int, free, left, down, right uint64) {
-	lastFree := s.lastFree
 again:
-	if y+1 == s.last {
-		// The last row, unrolled: one queen fits or none.
-		allowed := s.allowed[(y+1)&31]
-		for free != 0 {
-			bit := free & -free
-			free ^= bit
-			s.nodes++
-			f := allowed & bits.RotateLeft64(left^bit, 1) & (down ^ bit) & ((right ^ bit) >> 1)
-			if f != 0 {
-				s.board[y&31] = bit
-				s.board[(y+1)&31] = f
-				s.check()
-			}
-		}
+	if y+2 == s.last {
+		s.lastThree(y, free, left, down, right)
 		return
 	}
-	allowed1, allowed2 := s.allowed[(y+1)&31], s.allowed[(y+2)&31]
-	k := s.last - y - 1 // from row y+1 to the last row
+	at := &s.rows[y&31]
 	for free != 0 {
 		bit := free & -free
 		free ^= bit
@@ -305,16 +306,16 @@ again:
 		// brings in a free column 0 (the top bits are free for n ≤ 32).
 		l, d, r := bits.RotateLeft64(left^bit, 1), down^bit, (right^bit)>>1
 		s.nodes++
+		at.queen = bit
 		// Looking two rows ahead, and to the last row, prunes dead ends
 		// earlier.
-		if allowed2&bits.RotateLeft64(l, 1)&d&(r>>1) == 0 || lastFree&d&bits.RotateLeft64(l, k)&(r>>(k&63)) == 0 {
+		if at.next2&bits.RotateLeft64(l, 1)&d&(r>>1) == 0 {
 			continue
 		}
-		f := allowed1 & l & d & r
-		if f == 0 {
+		f := at.next & l & d & r
+		if f == 0 || s.lastFree&d&bits.RotateLeft64(l, int(at.toLast))&(r>>(at.toLast&63)) == 0 {
 			continue
 		}
-		s.board[y&31] = bit
 		if free == 0 {
 			y, free, left, down, right = y+1, f, l, d, r
 			goto again
@@ -323,20 +324,62 @@ again:
 	}
 }
 
+// lastThree tries each of the free columns of row y = last-2, and the
+// rows below in place.
+func (s *searcher) lastThree(y int, free, left, down, right uint64) {
+	next, last := s.rows[y&31].next, s.lastFree
+	for free != 0 {
+		bit := free & -free
+		free ^= bit
+		l, d, r := bits.RotateLeft64(left^bit, 1), down^bit, (right^bit)>>1
+		s.nodes++
+		f := next & l & d & r
+		if f == 0 || last&bits.RotateLeft64(l, 1)&d&(r>>1) == 0 {
+			continue
+		}
+		for f != 0 {
+			x := f & -f
+			f ^= x
+			s.nodes++
+			if g := last & bits.RotateLeft64(l^x, 1) & (d ^ x) & ((r ^ x) >> 1); g != 0 {
+				s.rows[y&31].queen = bit
+				s.rows[(y+1)&31].queen = x
+				s.rows[(y+2)&31].queen = g
+				s.check()
+			}
+		}
+	}
+}
+
+// lastTwo tries each of the free columns of row y = last-1: the last row
+// holds one queen or none.
+func (s *searcher) lastTwo(y int, free, left, down, right uint64) {
+	for free != 0 {
+		bit := free & -free
+		free ^= bit
+		s.nodes++
+		if f := s.lastFree & bits.RotateLeft64(left^bit, 1) & (down ^ bit) & ((right ^ bit) >> 1); f != 0 {
+			s.rows[y&31].queen = bit
+			s.rows[(y+1)&31].queen = f
+			s.check()
+		}
+	}
+}
+
 // check counts a complete placement if it is the least (row by row, by
 // column) of its rotations that also have row 0's queen at column bound1,
 // and records the size of its class.
 func (s *searcher) check() {
 	n := s.n
-	rot90 := s.board[s.bound2] == 1         // the left edge's queen turns to row 0, column bound1
-	rot180 := s.board[s.last] == s.endbit   // the bottom edge's queen does
-	rot270 := s.board[s.bound1] == s.topbit // the right edge's queen does
+	rot90 := s.rows[s.bound2].queen == 1         // the left edge's queen turns to row 0, column bound1
+	rot180 := s.rows[s.last].queen == s.endbit   // the bottom edge's queen does
+	rot270 := s.rows[s.bound1].queen == s.topbit // the right edge's queen does
 	if !rot90 && !rot180 && !rot270 {
 		s.sym8++
 		return
 	}
 	for r := range n {
-		c := bits.TrailingZeros64(s.board[r])
+		c := bits.TrailingZeros64(s.rows[r].queen)
 		s.col[r] = c
 		s.rowOf[c] = r
 	}
