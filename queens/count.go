@@ -174,7 +174,7 @@ type subproblem struct {
 // canonical form leaves open in the next two rows and the distance from
 // the next row to the last.
 type rowState struct {
-	queen, next, next2, toLast uint64
+	queen, next, next2, shift, below, shiftAgain uint64
 }
 
 // searcher is one worker's state. Bit c of a mask is column c. A placement
@@ -222,7 +222,9 @@ func (s *searcher) setBound(b int) {
 		if y+2 < n {
 			s.rows[y].next2 = s.mask &^ s.forbid[y+2]
 		}
-		s.rows[y].toLast = uint64(n - 2 - y)
+		s.rows[y].shift = 1 << (n - 2 - y)
+		s.rows[y].below = s.rows[y].shift - 1
+		s.rows[y].shiftAgain = s.rows[y].shift
 	}
 }
 
@@ -313,7 +315,7 @@ again:
 			continue
 		}
 		f := at.next & l & d & r
-		if f == 0 || s.lastFree&d&bits.RotateLeft64(l, int(at.toLast))&(r>>(at.toLast&63)) == 0 {
+		if f == 0 || (s.lastFree&d&(l*at.shift|at.below))*at.shiftAgain&r == 0 {
 			continue
 		}
 		if free == 0 {
