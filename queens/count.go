@@ -189,7 +189,7 @@ type searcher struct {
 	topbit, endbit          uint64           // column n-1; column n-1-bound1
 	rows                    [MaxCount]rowState
 	sym2, sym4, sym8, nodes uint64
-	col, rowOf, other       [MaxCount]int // scratch for check
+	col, rowOf              [MaxCount]int // scratch for check
 }
 
 func newSearcher(n int) *searcher {
@@ -386,11 +386,7 @@ func (s *searcher) check() {
 		s.rowOf[c] = r
 	}
 	if rot90 {
-		// (r, c) → (c, n-1-r): row i of the turned board holds column n-1-rowOf[i].
-		for i := range n {
-			s.other[i] = n - 1 - s.rowOf[i]
-		}
-		switch s.compare() {
+		switch s.compareTurned(90) {
 		case 1:
 			return
 		case 0:
@@ -399,11 +395,7 @@ func (s *searcher) check() {
 		}
 	}
 	if rot180 {
-		// (r, c) → (n-1-r, n-1-c)
-		for i := range n {
-			s.other[i] = n - 1 - s.col[n-1-i]
-		}
-		switch s.compare() {
+		switch s.compareTurned(180) {
 		case 1:
 			return
 		case 0:
@@ -411,25 +403,31 @@ func (s *searcher) check() {
 			return
 		}
 	}
-	if rot270 {
-		// (r, c) → (n-1-c, r): row i holds column rowOf[n-1-i].
-		for i := range n {
-			s.other[i] = s.rowOf[n-1-i]
-		}
-		if s.compare() > 0 {
-			return
-		}
+	if rot270 && s.compareTurned(270) > 0 {
+		return
 	}
 	s.sym8++
 }
 
-// compare compares col with other row by row: -1, 0 or 1.
-func (s *searcher) compare() int {
-	for i := range s.n {
-		switch {
-		case s.col[i] < s.other[i]:
-			return -1
-		case s.col[i] > s.other[i]:
+// compareTurned compares the placement with its turn by 90, 180 or 270
+// degrees clockwise, row by row: -1, 0 or 1. It stops at the first row
+// that differs, most often the second.
+func (s *searcher) compareTurned(degrees int) int {
+	n := s.n
+	for i := range n {
+		var other int
+		switch degrees {
+		case 90: // (r, c) → (c, n-1-r): row i holds column n-1-rowOf[i]
+			other = n - 1 - s.rowOf[i]
+		case 180: // (r, c) → (n-1-r, n-1-c)
+			other = n - 1 - s.col[n-1-i]
+		default: // (r, c) → (n-1-c, r): row i holds column rowOf[n-1-i]
+			other = s.rowOf[n-1-i]
+		}
+		if c := s.col[i]; c != other {
+			if c < other {
+				return -1
+			}
 			return 1
 		}
 	}
