@@ -175,6 +175,7 @@ type subproblem struct {
 // the next row to the last.
 type rowState struct {
 	queen, next, next2, shift, below, shiftAgain uint64
+	_                                            [2]uint64 // 64 bytes
 }
 
 // searcher is one worker's state. Bit c of a mask is column c. A placement
