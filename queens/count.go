@@ -170,12 +170,18 @@ type subproblem struct {
 	left, down, right uint64
 }
 
-// A rowState holds a row's queen and, for the search, the columns the
-// canonical form leaves open in the next two rows and the distance from
-// the next row to the last.
+// A rowState is the search's record of row y: its queen, and constants
+// that setBound computes once per bound.
 type rowState struct {
-	queen, next, next2, shift, below, shiftAgain uint64
-	_                                            [2]uint64 // 64 bytes
+	queen       uint64 // the column of the row's queen, as a bit
+	next, next2 uint64 // the columns the canonical form leaves to rows y+1 and y+2
+	// shift is 2^k, k = n-2-y the number of rows from row y+1 to the last,
+	// and below is 2^k - 1: the last-row look-ahead shifts by
+	// multiplying, which needs no shift count in CX (the compiler spilled
+	// the loop's state to free it). shiftAgain is shift once more, so that
+	// the compiler loads it twice instead of keeping it in a register.
+	shift, below, shiftAgain uint64
+	_                        [2]uint64 // 64 bytes
 }
 
 // searcher is one worker's state. Bit c of a mask is column c. A placement
@@ -290,11 +296,12 @@ func (s *searcher) run(p *subproblem) {
 	}
 }
 
-// row tries each of the free columns of row y ≤ last-2. The masks are
-// complemented: a set bit is a column that no queen above attacks, so
-// that a test is a chain of ANDs (a queen's bit is set in all three masks,
-// so removing it is an XOR). The last column tried continues in the same
-// call (a tail call made by hand), so that only the others pay for a call.
+// row tries each of the free columns of row y ≤ last-2. The attack masks
+// are complemented: a set bit is a column that no queen above attacks, so
+// that a test is a chain of ANDs with no NOT (a queen's bit is set in all
+// three masks, so removing it is an XOR). The last column tried continues
+// in the same call (a tail call made by hand), so that only the others pay
+// for a call.
 func (s *searcher) row(y int, free, left, down, right uint64) {
 again:
 	if y+2 == s.last {
@@ -311,7 +318,10 @@ again:
 		s.nodes++
 		at.queen = bit
 		// Looking two rows ahead, and to the last row, prunes dead ends
-		// earlier.
+		// earlier. The last row, k rows below the next: its columns free
+		// of the left diagonals are l<<k with the k lowest columns free,
+		// and a column c is free of the right diagonals if bit c+k of r
+		// is, so the free columns, moved k up, are tested against r.
 		if at.next2&bits.RotateLeft64(l, 1)&d&(r>>1) == 0 {
 			continue
 		}
@@ -328,7 +338,8 @@ again:
 }
 
 // lastThree tries each of the free columns of row y = last-2, and the
-// rows below in place.
+// two rows below in place: two columns are left, and the last row holds
+// one queen or none. (Two rows ahead is the last row: one look-ahead.)
 func (s *searcher) lastThree(y int, free, left, down, right uint64) {
 	next, last := s.rows[y&31].next, s.lastFree
 	for free != 0 {
