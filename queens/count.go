@@ -310,8 +310,9 @@ again:
 	}
 	at := &s.rows[y&31]
 	for free != 0 {
-		bit := free & -free
-		free ^= bit
+		rest := free & (free - 1)
+		bit := free ^ rest
+		free = rest
 		// A left diagonal moves one column up per row: the rotation
 		// brings in a free column 0 (the top bits are free for n ≤ 32).
 		l, d, r := bits.RotateLeft64(left^bit, 1), down^bit, (right^bit)>>1
@@ -343,8 +344,9 @@ again:
 func (s *searcher) lastThree(y int, free, left, down, right uint64) {
 	next, last := s.rows[y&31].next, s.lastFree
 	for free != 0 {
-		bit := free & -free
-		free ^= bit
+		rest := free & (free - 1)
+		bit := free ^ rest
+		free = rest
 		l, d, r := bits.RotateLeft64(left^bit, 1), down^bit, (right^bit)>>1
 		s.nodes++
 		f := next & l & d & r
@@ -352,8 +354,9 @@ func (s *searcher) lastThree(y int, free, left, down, right uint64) {
 			continue
 		}
 		for f != 0 {
-			x := f & -f
-			f ^= x
+			rest := f & (f - 1)
+			x := f ^ rest
+			f = rest
 			s.nodes++
 			if g := last & bits.RotateLeft64(l^x, 1) & (d ^ x) & ((r ^ x) >> 1); g != 0 {
 				s.rows[y&31].queen = bit
