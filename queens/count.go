@@ -181,7 +181,9 @@ type rowState struct {
 	// the loop's state to free it). shiftAgain is shift once more, so that
 	// the compiler loads it twice instead of keeping it in a register.
 	shift, below, shiftAgain uint64
-	_                        [2]uint64 // 64 bytes
+	child                    *rowState // row y+1
+	lastThree                bool      // y = last-2
+	_                        [7]byte   // 64 bytes
 }
 
 // searcher is one worker's state. Bit c of a mask is column c. A placement
@@ -200,7 +202,12 @@ type searcher struct {
 }
 
 func newSearcher(n int) *searcher {
-	return &searcher{n: n, last: n - 1, mask: 1<<n - 1, topbit: 1 << (n - 1)}
+	s := &searcher{n: n, last: n - 1, mask: 1<<n - 1, topbit: 1 << (n - 1)}
+	for y := range n - 1 {
+		s.rows[y].child = &s.rows[y+1]
+		s.rows[y].lastThree = y == n-3
+	}
+	return s
 }
 
 // setBound prepares the rules of the canonical form for the placements
@@ -292,7 +299,7 @@ func (s *searcher) run(p *subproblem) {
 	if y+1 == s.last {
 		s.lastTwo(y, free, ^p.left, ^p.down, ^p.right)
 	} else {
-		s.row(y, free, ^p.left, ^p.down, ^p.right)
+		s.row(&s.rows[y], free, ^p.left, ^p.down, ^p.right)
 	}
 }
 
@@ -302,13 +309,12 @@ func (s *searcher) run(p *subproblem) {
 // three masks, so removing it is an XOR). The last column tried continues
 // in the same call (a tail call made by hand), so that only the others pay
 // for a call.
-func (s *searcher) row(y int, free, left, down, right uint64) {
+func (s *searcher) row(at *rowState, free, left, down, right uint64) {
 again:
-	if y+2 == s.last {
-		s.lastThree(y, free, left, down, right)
+	if at.lastThree {
+		s.lastThree(at, free, left, down, right)
 		return
 	}
-	at := &s.rows[y&31]
 	for free != 0 {
 		rest := free & (free - 1)
 		bit := free ^ rest
@@ -331,18 +337,18 @@ again:
 			continue
 		}
 		if free == 0 {
-			y, free, left, down, right = y+1, f, l, d, r
+			at, free, left, down, right = at.child, f, l, d, r
 			goto again
 		}
-		s.row(y+1, f, l, d, r)
+		s.row(at.child, f, l, d, r)
 	}
 }
 
 // lastThree tries each of the free columns of row y = last-2, and the
 // two rows below in place: two columns are left, and the last row holds
 // one queen or none. (Two rows ahead is the last row: one look-ahead.)
-func (s *searcher) lastThree(y int, free, left, down, right uint64) {
-	next, last := s.rows[y&31].next, s.lastFree
+func (s *searcher) lastThree(at *rowState, free, left, down, right uint64) {
+	next, last := at.next, s.lastFree
 	for free != 0 {
 		rest := free & (free - 1)
 		bit := free ^ rest
@@ -359,9 +365,9 @@ func (s *searcher) lastThree(y int, free, left, down, right uint64) {
 			f = rest
 			s.nodes++
 			if g := last & bits.RotateLeft64(l^x, 1) & (d ^ x) & ((r ^ x) >> 1); g != 0 {
-				s.rows[y&31].queen = bit
-				s.rows[(y+1)&31].queen = x
-				s.rows[(y+2)&31].queen = g
+				at.queen = bit
+				at.child.queen = x
+				at.child.child.queen = g
 				s.check()
 			}
 		}
