@@ -303,12 +303,16 @@ func (s *searcher) run(p *subproblem) {
 	}
 }
 
-// row tries each of the free columns of row y ≤ last-2. The attack masks
-// are complemented: a set bit is a column that no queen above attacks, so
-// that a test is a chain of ANDs with no NOT (a queen's bit is set in all
-// three masks, so removing it is an XOR). The last column tried continues
-// in the same call (a tail call made by hand), so that only the others pay
-// for a call.
+// row tries each of the free columns of the row at, some row y ≤ last-2.
+// The attack masks are complemented: a set bit is a column that no queen
+// above attacks, so that a test is a chain of ANDs with no NOT (a queen's
+// bit is set in all three masks, so removing it is an XOR). The right
+// diagonals' mask takes in zeros (attacked) at the top as it shifts down,
+// and they stay above column 31 in the at most 32 rows. The last column
+// tried continues in the same call (a tail call made by hand), so that
+// only the others pay for a call. Each column tried is written to
+// at.queen at once: one store, where keeping it for later cost a spill
+// and a reload.
 func (s *searcher) row(at *rowState, free, left, down, right uint64) {
 again:
 	if at.lastThree {
@@ -320,7 +324,8 @@ again:
 		bit := free ^ rest
 		free = rest
 		// A left diagonal moves one column up per row: the rotation
-		// brings in a free column 0 (the top bits are free for n ≤ 32).
+		// brings in a free column 0 (no diagonal reaches bit 63: at most
+		// column 31 plus 31 rows).
 		l, d, r := bits.RotateLeft64(left^bit, 1), down^bit, (right^bit)>>1
 		s.nodes++
 		at.queen = bit
