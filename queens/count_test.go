@@ -193,3 +193,105 @@ func TestCountProgress(t *testing.T) {
 		t.Errorf("%d progress calls for %d sub-problems", calls, res.Subproblems)
 	}
 }
+
+// TestSearchOnWideBoards checks the bit-mask search where the masks are
+// widest (n up to MaxCount, whose diagonals reach bit 62): it completes
+// the last rows of a constructed solution, put in the canonical form, and
+// compares what it counts with every completion found by plain loops,
+// each given to the same leaf check.
+func TestSearchOnWideBoards(t *testing.T) {
+	t.Parallel()
+	for _, n := range []int{20, 27, 31, MaxCount} {
+		sol, err := One(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// An image whose row 0 queen (img[r] is row r's column) is the
+		// farthest edge queen, on the left half: one that setBound's rules
+		// allow.
+		var cols []int
+		for _, img := range Symmetries(sol) {
+			if b := img[0]; b < 1 || b > (n-1)/2 {
+				continue
+			}
+			s := newSearcher(n)
+			s.setBound(img[0])
+			if allowed(s, img) {
+				cols = img
+				break
+			}
+		}
+		if cols == nil {
+			t.Fatalf("n=%d: no image of %v in the canonical form", n, sol)
+		}
+		for _, k := range []int{n - 8, n - 4, n - 3} {
+			// The oracle: every completion of rows k.. by plain loops.
+			oracle := newSearcher(n)
+			oracle.setBound(cols[0])
+			placed := slices.Clone(cols[:k])
+			completions := 0
+			var complete func()
+			complete = func() {
+				r := len(placed)
+				if r == n {
+					for i, c := range placed {
+						oracle.rows[i].queen = 1 << c
+					}
+					oracle.check()
+					completions++
+					return
+				}
+				for c := range n {
+					if oracle.forbid[r]>>c&1 == 0 && !attacked(placed, c) {
+						placed = append(placed, c)
+						complete()
+						placed = placed[:r]
+					}
+				}
+			}
+			complete()
+			if completions == 0 || oracle.sym2+oracle.sym4+oracle.sym8 == 0 {
+				t.Fatalf("n=%d from row %d: %d completions, none canonical: the test tests nothing", n, k, completions)
+			}
+
+			s := newSearcher(n)
+			s.setBound(cols[0])
+			var left, down, right uint64
+			for r, c := range cols[:k] {
+				bit := uint64(1) << c
+				s.rows[r].queen = bit
+				left, down, right = (left|bit)<<1, down|bit, (right|bit)>>1
+			}
+			free := s.mask &^ (left | down | right | s.forbid[k])
+			s.row(&s.rows[k], free, ^left, ^down, ^right)
+			if s.sym2 != oracle.sym2 || s.sym4 != oracle.sym4 || s.sym8 != oracle.sym8 {
+				t.Errorf("n=%d from row %d: the search counts %d %d %d of 2, 4, 8; the %d completions, %d %d %d",
+					n, k, s.sym2, s.sym4, s.sym8, completions, oracle.sym2, oracle.sym4, oracle.sym8)
+			}
+		}
+	}
+}
+
+// allowed reports whether the placement (cols[r] is row r's column)
+// keeps to the columns the canonical form leaves to each row.
+func allowed(s *searcher, cols []int) bool {
+	for r, c := range cols {
+		if s.forbid[r]>>c&1 == 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// attacked reports whether a queen in the next row, at column c, shares a
+// column or a diagonal with one of the queens placed (placed[r] is row
+// r's column).
+func attacked(placed []int, c int) bool {
+	r := len(placed)
+	for i, pc := range placed {
+		if pc == c || pc-c == r-i || c-pc == r-i {
+			return true
+		}
+	}
+	return false
+}
