@@ -415,10 +415,18 @@ Examples:
 
 type slideShuffleCmd struct {
 	size, rows, cols, count int
-	seed                    uint64
-	seeded                  bool
+	seed                    seedFlag
 	goal                    *choiceFlag
 	json                    bool
+}
+
+// rng returns a generator from the seed given, or from a fresh one.
+func (f *seedFlag) rng() *rand.Rand {
+	seed := f.v
+	if !f.set {
+		seed = rand.Uint64()
+	}
+	return rand.New(rand.NewPCG(seed, 0))
 }
 
 func (c *slideShuffleCmd) define(fs *flag.FlagSet) {
@@ -427,11 +435,7 @@ func (c *slideShuffleCmd) define(fs *flag.FlagSet) {
 	fs.IntVar(&c.rows, "rows", 0, "number of rows `R` (with --cols, instead of --size)")
 	fs.IntVar(&c.cols, "cols", 0, "number of columns `C`")
 	fs.IntVar(&c.count, "count", 1, "how many boards `K`")
-	fs.Func("seed", "random seed `S` (default: a fresh one)", func(s string) error {
-		v, err := strconv.ParseUint(s, 10, 64)
-		c.seed, c.seeded = v, true
-		return err
-	})
+	fs.Var(&c.seed, "seed", "random seed `S` (default: a fresh one)")
 	fs.Var(c.goal, "goal", "the goal the boards must reach: blank-last or blank-first")
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per board: rows, cols, board")
 }
@@ -450,12 +454,8 @@ func (c *slideShuffleCmd) run(e *env, v *verb, operands []string) int {
 	if c.count < 1 {
 		return v.usageError(e, "--count must be at least 1")
 	}
-	seed := c.seed
-	if !c.seeded {
-		seed = rand.Uint64()
-	}
 	g, _ := sliding.ParseGoal(c.goal.value)
-	rng := rand.New(rand.NewPCG(seed, 0))
+	rng := c.seed.rng()
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
 	jw := jsonl.NewWriter(e.stdout)

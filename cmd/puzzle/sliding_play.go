@@ -7,9 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -53,21 +51,16 @@ Examples:
 // solution animated.
 type slidePlayCmd struct {
 	slideSolveCmd
-	size   int
-	seed   uint64
-	seeded bool
-	watch  bool
+	size  int
+	seed  seedFlag
+	watch bool
 }
 
 func (c *slidePlayCmd) define(fs *flag.FlagSet) {
 	c.animate, c.play = true, true
 	c.slideSolveCmd.define(fs)
 	fs.IntVar(&c.size, "size", 4, "side `N` of the random board when none is given")
-	fs.Func("seed", "random seed `S` of the random board (default: a fresh one)", func(s string) error {
-		v, err := strconv.ParseUint(s, 10, 64)
-		c.seed, c.seeded = v, true
-		return err
-	})
+	fs.Var(&c.seed, "seed", "random seed `S` of the random board (default: a fresh one)")
 	fs.BoolVar(&c.watch, "watch", false, "watch the solution instead of playing")
 }
 
@@ -117,12 +110,8 @@ func (c *slidePlayCmd) run(e *env, v *verb, operands []string) int {
 }
 
 func (c *slidePlayCmd) randomBoard() *sliding.Board {
-	seed := c.seed
-	if !c.seeded {
-		seed = rand.Uint64()
-	}
 	g, _ := sliding.ParseGoal(c.goal.value)
-	return sliding.Shuffle(rand.New(rand.NewPCG(seed, 0)), c.size, c.size, g)
+	return sliding.Shuffle(c.seed.rng(), c.size, c.size, g)
 }
 
 // solver returns how the game finds hints: the command's options, with
