@@ -19,9 +19,10 @@ type pdbSearch struct {
 	rcells  [64]uint8 // the same in the reflected position
 	nb      [64][4]int8
 	md      []int8
-	owner   [64]int8  // pattern of a label
-	key     [64]int32 // 64 × a label's pattern + its place in the pattern's rank
-	weight  [64]int64 // the weight of a label's digit in its pattern's rank
+	owner   [64]int8      // pattern of a label
+	key     [64]int32     // 64 × a label's pattern + its place in the pattern's rank
+	weight  [64]int64     // the weight of a label's digit in its pattern's rank
+	between [64][64]int64 // between[label][u]: see rankChange
 	refl    [64]uint8
 	reflect bool
 	tables  [][]byte
@@ -61,32 +62,25 @@ func nibble(table []byte, r int64) int {
 	return int(table[r>>1]>>(uint(r&1)<<2)) & 15
 }
 
-// columnChange returns how the rank of the pattern of `label` changes when
-// it moves from cell `from` to the cell `to` above or below. Its digit
-// counts the cells before its own that hold no earlier tile of its
-// pattern, and so do the digits of the later tiles. A move along a row
-// changes its digit by one (its weight) and no other digit; a move along a
-// column also passes the cells between: an earlier tile there takes one
-// from the change of its digit, a later tile changes its own digit by one.
-func (s *pdbSearch) columnChange(cells *[64]uint8, label, from, to int) int64 {
+// rankChange returns how the rank of the pattern of `label` changes when
+// it slides from cell `from` into the blank at `to`. Its digit counts the
+// cells before its own that hold no earlier tile of its pattern, and so do
+// the digits of the later tiles. A move along a row changes its digit by
+// one (its weight) and no other digit; a move along a column also passes
+// the cells between: an earlier tile there takes one from the change of
+// its digit, a later tile changes its own digit by one. between[label][u]
+// holds that term for a tile u between, so the sum has no branches.
+func (s *pdbSearch) rankChange(cells *[64]uint8, label uint8, from, to int) int64 {
 	lo, hi, sign := from, to, int64(1)
 	if to < from {
 		lo, hi, sign = to, from, -1
 	}
-	key := s.key[label]
-	digit := int64(hi - lo)
-	var later int64
+	row := &s.between[label]
+	var passed int64
 	for c := lo + 1; c < hi; c++ {
-		u := cells[c]
-		d := s.key[u] - key // within ±31 for the tiles of the same pattern
-		if uint32(d+31) < 31 {
-			digit--
-		}
-		if uint32(d-1) < 31 {
-			later += s.weight[u]
-		}
+		passed += row[cells[c]]
 	}
-	return sign * (digit*s.weight[label] + later)
+	return int64(to-from)*s.weight[label] + sign*passed
 }
 
 // newPDBSearch sets up the search of position p with the database set:
@@ -113,6 +107,18 @@ func newPDBSearch(p *problem, set *PDBSet, st *stopper) (s *pdbSearch, blank, md
 			t := pt.tiles[j]
 			s.owner[t], s.key[t], s.weight[t] = int8(i), int32(64*i+j), w
 			w *= int64(p.n - j)
+		}
+	}
+	for _, pt := range set.patterns {
+		for i, t := range pt.tiles {
+			for j, u := range pt.tiles {
+				switch {
+				case j < i:
+					s.between[t][u] = -s.weight[t]
+				case j > i:
+					s.between[t][u] = s.weight[u]
+				}
+			}
 		}
 	}
 	if s.reflect {
@@ -177,22 +183,14 @@ func (s *pdbSearch) moves(ms *[4]pdbMove, blank, prev int) int {
 		k++
 		p := s.owner[t]
 		m.dir, m.to, m.tile, m.pat = int8(d), int8(to), int8(t), p
-		if d := blank - to; d == 1 || d == -1 {
-			m.rank = s.rank[p] + int64(d)*s.weight[t]
-		} else {
-			m.rank = s.rank[p] + s.columnChange(&s.cells, int(t), to, blank)
-		}
+		m.rank = s.rank[p] + s.rankChange(&s.cells, t, to, blank)
 		a := &s.tables[p][m.rank>>1]
 		if s.reflect {
 			rt := s.refl[t]
 			rp := s.owner[rt]
 			m.rpat = rp
 			rto, rblank := int(s.refl[to]), int(s.refl[blank])
-			if d := rblank - rto; d == 1 || d == -1 {
-				m.rrank = s.rrank[rp] + int64(d)*s.weight[rt]
-			} else {
-				m.rrank = s.rrank[rp] + s.columnChange(&s.rcells, int(rt), rto, rblank)
-			}
+			m.rrank = s.rrank[rp] + s.rankChange(&s.rcells, rt, rto, rblank)
 			prefetch2(a, &s.tables[rp][m.rrank>>1])
 		} else {
 			prefetch2(a, a)
