@@ -3,49 +3,100 @@ package sliding
 import (
 	"context"
 	"math/bits"
+	"unsafe"
 )
 
-// pdbSearch is IDA* specialised for additive pattern databases: no
-// interface calls, fixed arrays, no allocation. A move changes one tile,
-// so it changes one pattern's entry in the position and one in its
-// reflection. The ranks of both are kept and updated by the move (only
-// the tiles it jumps over change their digits). The lookups miss the
-// caches: a node asks the processor for the entries of all its children
-// (a prefetch instruction, which does not wait) before it reads any, so
-// that they wait for memory together, not one after the other.
-type pdbSearch struct {
-	n       int
-	cells   [64]uint8 // cells[cell]: its label, 0 for the blank
-	rcells  [64]uint8 // the same in the reflected position
-	nb      [64][4]int8
-	md      []int8
-	owner   [64]int8      // pattern of a label
-	key     [64]int32     // 64 × a label's pattern + its place in the pattern's rank
-	weight  [64]int64     // the weight of a label's digit in its pattern's rank
+// IDA* specialised for additive pattern databases. A move changes one
+// tile, so it changes one pattern's entry in the position and one in its
+// reflection; the search keeps the ranks of both and updates them by the
+// move (only the tiles it jumps over change their digits). Everything an
+// iteration needs is in one flat record, pdbKernel, which an iteration
+// walks with an explicit stack of frames: in assembly on amd64
+// (idastar_pdb_amd64.s), where a node asks the processor for its
+// children's table entries (PREFETCHT0) before it reads any, so that the
+// cache misses overlap; in Go elsewhere (iterateGo, which the tests also
+// hold the assembly to, node for node).
+
+// pdbKernel is one search's state, laid out for the iteration loop.
+type pdbKernel struct {
+	tables  [8]uintptr         // the first byte of each pattern's table
+	tiles   [64]pdbTile        // by label
+	steps   [64 * 5][4]pdbStep // [blank*5 + prev+1]: the moves but the one undoing prev
+	nsteps  [64 * 5]uint8
+	md      [64][64]int8  // md[label][cell]: the tile's Manhattan distance to its goal
 	between [64][64]int64 // between[label][u]: see rankChange
-	refl    [64]uint8
-	reflect bool
-	tables  [][]byte
-	rank    [8]int64 // the rank of each pattern's placement
-	rrank   [8]int64 // the same in the reflected position
-	vals    [8]int
-	rvals   [8]int
-	path    [256]int8
-	bound   int
-	next    int
+	cells   [64]uint8     // labels of the cells, 0 for the blank
+	rcells  [64]uint8     // the same in the reflected position
+	rank    [8]int64      // each pattern's rank
+	rrank   [8]int64      // the same in the reflection
+	vals    [8]int64      // each pattern's entry
+	rvals   [8]int64
+	bound   int64
+	next    int64 // the least f above the bound met so far
 	gen     int64
 	exp     int64
-	stop    *stopper
-	stopped bool
+	depth   int64 // the top frame, kept when the loop pauses
+	path    [256]int8
+	frames  [256]pdbFrame
+
+	slices [8][]byte // the tables, for iterateGo
 }
 
-// pdbMove is one move considered by a node: the tile at cell `to`
-// slides into the blank, and the ranks of the entries it changes.
-type pdbMove struct {
-	rank, rrank   int64
-	dir, to, tile int8
-	pat, rpat     int8
+// pdbTile is what the search needs of a tile: its pattern and the weight
+// of its digit in the pattern's rank, and the same of the tile in its
+// place in the reflection.
+type pdbTile struct {
+	weight, rweight int64
+	pat, rpat       uint8
+	rlabel          uint8
+	_               [5]uint8
 }
+
+// pdbStep is a move of the blank from a given cell: the tile at `to`
+// slides in, delta (blank-to) cells. pass lists the cells the tile jumps
+// over when it moves along a column, and the spare cell (which never
+// holds a tile) in the rest of its four places: rankChange adds a term for
+// each, and a spare cell's is 0. The same, r-prefixed, for the move in the
+// reflection.
+type pdbStep struct {
+	to, rto, dir  uint8
+	_             uint8
+	delta, rdelta int8
+	pass, rpass   [4]uint8
+	_             [2]uint8
+}
+
+// spareCell is a cell beyond every board the search takes (at most 5×5),
+// always empty.
+const spareCell = 63
+
+// pdbKid is one child of a node: the move that makes it and the ranks of
+// the entries it changes.
+type pdbKid struct {
+	rank, rrank        int64
+	tile, to, rto, dir uint8
+	pat, rpat          uint8
+	_                  [2]uint8
+}
+
+// pdbFrame is a node on the path of an iteration: its children, how many
+// were tried, the node's blank (and the reflection's), its Manhattan
+// distance and sums of entries, and what the move in play from it
+// (kids[i-1]) replaced.
+type pdbFrame struct {
+	kids                [4]pdbKid
+	k, i                int64
+	blank, rblank, prev int64
+	md, sum, rsum       int64
+	urank, urrank       int64
+	uval, urval         int64
+}
+
+// What an iteration returns besides the length of a solution.
+const (
+	iterExhausted = -1 // no solution within the bound
+	iterPaused    = -2 // pollMask+1 more expansions: look at the stop flag, then resume
+)
 
 func rankOf(n int, tiles []uint8, pos *[64]uint8) int64 {
 	var used uint64
@@ -58,219 +109,259 @@ func rankOf(n int, tiles []uint8, pos *[64]uint8) int64 {
 	return r
 }
 
-func nibble(table []byte, r int64) int {
-	return int(table[r>>1]>>(uint(r&1)<<2)) & 15
+func nibble(table []byte, r int64) int64 {
+	return int64(table[r>>1]>>(uint(r&1)<<2)) & 15
 }
 
-// rankChange returns how the rank of the pattern of `label` changes when
-// it slides from cell `from` into the blank at `to`. Its digit counts the
-// cells before its own that hold no earlier tile of its pattern, and so do
-// the digits of the later tiles. A move along a row changes its digit by
-// one (its weight) and no other digit; a move along a column also passes
-// the cells between: an earlier tile there takes one from the change of
-// its digit, a later tile changes its own digit by one. between[label][u]
-// holds that term for a tile u between, so the sum has no branches.
-func (s *pdbSearch) rankChange(cells *[64]uint8, label uint8, from, to int) int64 {
-	lo, hi, sign := from, to, int64(1)
-	if to < from {
-		lo, hi, sign = to, from, -1
+// passedCells lists the cells a tile jumps over from `from` to `to`,
+// filled up with the spare cell.
+func passedCells(from, to int) [4]uint8 {
+	pass := [4]uint8{spareCell, spareCell, spareCell, spareCell}
+	for i, c := 0, min(from, to)+1; c < max(from, to); i, c = i+1, c+1 {
+		pass[i] = uint8(c)
 	}
-	row := &s.between[label]
-	var passed int64
-	for c := lo + 1; c < hi; c++ {
-		passed += row[cells[c]]
-	}
-	return int64(to-from)*s.weight[label] + sign*passed
+	return pass
 }
 
-// newPDBSearch sets up the search of position p with the database set:
-// it returns the search, the blank's cell, the Manhattan distance and the
-// sums of the entries of the position and of its reflection.
-func newPDBSearch(p *problem, set *PDBSet, st *stopper) (s *pdbSearch, blank, md, sum, rsum int) {
-	s = &pdbSearch{n: p.n, md: set.md, reflect: set.reflect, stop: st}
-	copy(s.nb[:], p.nb)
-	s.owner[0] = -1    // the blank is in no pattern
-	s.key[0] = 64 * 64 // far from every pattern's keys
-	var pos, rpos [64]uint8
-	for c, t := range p.cells {
-		s.cells[c] = t
-		pos[t] = uint8(c)
-		md += int(set.md[int(t)*p.n+c])
-		if t == 0 {
-			blank = c
+// newPDBKernel sets up the search of position p with the database set.
+// Boards that are not square are searched with the identity for their
+// reflection, which looks up the same entries twice and changes nothing.
+func newPDBKernel(p *problem, set *PDBSet) *pdbKernel {
+	k := &pdbKernel{}
+	n := p.n
+	refl := func(c int) int { return c }
+	if set.reflect {
+		refl = func(c int) int { return int(set.refl[c]) }
+	}
+	for t := range n {
+		for c := range n {
+			k.md[t][c] = set.md[t*n+c]
 		}
 	}
+	var weight [64]int64
 	for i, pt := range set.patterns {
-		s.tables = append(s.tables, pt.table)
+		k.slices[i] = pt.table
+		k.tables[i] = uintptr(unsafe.Pointer(unsafe.SliceData(pt.table)))
 		w := int64(1)
 		for j := len(pt.tiles) - 1; j >= 0; j-- {
 			t := pt.tiles[j]
-			s.owner[t], s.key[t], s.weight[t] = int8(i), int32(64*i+j), w
-			w *= int64(p.n - j)
+			k.tiles[t].pat, weight[t] = uint8(i), w
+			w *= int64(n - j)
 		}
-	}
-	for _, pt := range set.patterns {
 		for i, t := range pt.tiles {
 			for j, u := range pt.tiles {
 				switch {
 				case j < i:
-					s.between[t][u] = -s.weight[t]
+					k.between[t][u] = -weight[t]
 				case j > i:
-					s.between[t][u] = s.weight[u]
+					k.between[t][u] = weight[u]
 				}
 			}
 		}
 	}
-	if s.reflect {
-		copy(s.refl[:], set.refl)
-		for c := range p.n {
-			s.rcells[set.refl[c]] = set.refl[s.cells[c]]
-			rpos[s.rcells[set.refl[c]]] = set.refl[c]
+	for t := 1; t < n; t++ {
+		rt := refl(t)
+		k.tiles[t].weight, k.tiles[t].rweight = weight[t], weight[rt]
+		k.tiles[t].rpat, k.tiles[t].rlabel = k.tiles[rt].pat, uint8(rt)
+	}
+	for blank := range n {
+		for prev := -1; prev < 4; prev++ {
+			j := 0
+			for d := range 4 {
+				to := int(p.nb[blank][d])
+				if to < 0 || d == 3-prev {
+					continue
+				}
+				rto, rblank := refl(to), refl(blank)
+				k.steps[blank*5+prev+1][j] = pdbStep{to: uint8(to), rto: uint8(rto), dir: uint8(d),
+					delta: int8(blank - to), rdelta: int8(rblank - rto),
+					pass: passedCells(to, blank), rpass: passedCells(rto, rblank)}
+				j++
+			}
+			k.nsteps[blank*5+prev+1] = uint8(j)
 		}
+	}
+	var at, rat [64]uint8
+	for c, t := range p.cells {
+		k.cells[c] = t
+		at[t] = uint8(c)
+		k.rcells[refl(c)] = uint8(refl(int(t)))
+		rat[refl(int(t))] = uint8(refl(c))
 	}
 	for i, pt := range set.patterns {
-		s.rank[i] = rankOf(s.n, pt.tiles, &pos)
-		s.vals[i] = nibble(s.tables[i], s.rank[i])
-		sum += s.vals[i]
-		if s.reflect {
-			s.rrank[i] = rankOf(s.n, pt.tiles, &rpos)
-			s.rvals[i] = nibble(s.tables[i], s.rrank[i])
-			rsum += s.rvals[i]
-		}
+		k.rank[i] = rankOf(n, pt.tiles, &at)
+		k.rrank[i] = rankOf(n, pt.tiles, &rat)
+		k.vals[i] = nibble(pt.table, k.rank[i])
+		k.rvals[i] = nibble(pt.table, k.rrank[i])
 	}
-	return s, blank, md, sum, rsum
+	return k
+}
+
+// root sets up the first frame of an iteration with bound `bound` and
+// returns the position's heuristic.
+func (k *pdbKernel) root(p *problem, bound int) (h int) {
+	f := &k.frames[0]
+	*f = pdbFrame{prev: -1}
+	md := 0
+	for c, t := range p.cells {
+		if t == 0 {
+			f.blank = int64(c)
+		}
+		if k.rcells[c] == 0 {
+			f.rblank = int64(c)
+		}
+		md += int(k.md[t][c])
+	}
+	for i := range k.slices {
+		f.sum += k.vals[i]
+		f.rsum += k.rvals[i]
+	}
+	f.md = int64(md)
+	k.depth, k.bound, k.next = 0, int64(bound), 1<<30
+	return md + 2*int(max(f.sum, f.rsum))
 }
 
 // idaStarPDB returns a shortest solution using the database set.
 func idaStarPDB(ctx context.Context, p *problem, set *PDBSet, stats *Stats) ([]int8, error) {
 	st := newStopper(ctx)
 	defer st.release()
-	s, blank, md, sum, rsum := newPDBSearch(p, set, st)
-	h := md + 2*max(sum, rsum)
+	k := newPDBKernel(p, set)
+	h := k.root(p, 0)
 	defer func() {
-		stats.Generated += s.gen
-		stats.Expanded += s.exp
+		stats.Generated += k.gen
+		stats.Expanded += k.exp
 	}()
-	for s.bound = h; ; s.bound = s.next {
+	for bound := h; ; bound = int(k.next) {
 		stats.Iterations++
-		s.next = 1 << 30
-		if s.bound >= len(s.path) {
+		if bound >= len(k.path) {
 			panic("sliding: solution longer than the path buffer")
 		}
-		if d := s.dfs(blank, 0, md, sum, rsum, -1); d >= 0 {
-			stats.MaxFrontier = max(stats.MaxFrontier, int64(d+1))
-			return append([]int8(nil), s.path[:d]...), nil
+		k.root(p, bound)
+		r := pdbIterate(k, false)
+		for r == iterPaused {
+			if st.flag.Load() {
+				return nil, ctx.Err()
+			}
+			r = pdbIterate(k, true)
 		}
-		stats.MaxFrontier = max(stats.MaxFrontier, int64(s.bound+1))
-		if s.stopped {
-			return nil, ctx.Err()
+		if r >= 0 {
+			stats.MaxFrontier = max(stats.MaxFrontier, int64(r+1))
+			return append([]int8(nil), k.path[:r]...), nil
 		}
+		stats.MaxFrontier = max(stats.MaxFrontier, int64(bound+1))
 	}
 }
 
-// moves fills ms with the moves from the position, the blank at `blank`,
-// but the one undoing `prev`, asks the processor for their table entries,
-// and returns how many there are.
-func (s *pdbSearch) moves(ms *[4]pdbMove, blank, prev int) int {
-	k := 0
-	for d := range 4 {
-		to := int(s.nb[blank][d])
-		if to < 0 || d == 3-prev {
+// rankChange returns how the rank of the pattern of the tile whose
+// between row is `row` changes when it slides `delta` cells, into the
+// blank, passing the cells of `pass`. Its digit counts the cells before
+// its own that hold no earlier tile of its pattern, and so do the digits
+// of the later tiles. A move along a row changes its digit by one (its
+// weight) and no other digit; a move along a column also passes the cells
+// between: an earlier tile there takes one from the change of its digit,
+// a later tile changes its own digit by one. between[label][u] holds that
+// term for a tile u passed (0 for the blank, tiles of other patterns and
+// the tile itself).
+func rankChange(row *[64]int64, cells *[64]uint8, pass *[4]uint8, weight int64, delta int8) int64 {
+	passed := row[cells[pass[0]&63]&63] + row[cells[pass[1]&63]&63] + row[cells[pass[2]&63]&63] + row[cells[pass[3]&63]&63]
+	if delta < 0 {
+		passed = -passed
+	}
+	return int64(delta)*weight + passed
+}
+
+// list fills frame f with the children of its node.
+func (k *pdbKernel) list(f *pdbFrame) {
+	idx := f.blank*5 + f.prev + 1
+	steps := &k.steps[idx]
+	f.k, f.i = int64(k.nsteps[idx]), 0
+	for j := range f.k {
+		st, kid := &steps[j], &f.kids[j]
+		t := k.cells[st.to]
+		ti := &k.tiles[t]
+		kid.tile, kid.to, kid.rto, kid.dir, kid.pat, kid.rpat = t, st.to, st.rto, st.dir, ti.pat, ti.rpat
+		kid.rank = k.rank[ti.pat] + rankChange(&k.between[t], &k.cells, &st.pass, ti.weight, st.delta)
+		kid.rrank = k.rrank[ti.rpat] + rankChange(&k.between[ti.rlabel], &k.rcells, &st.rpass, ti.rweight, st.rdelta)
+	}
+}
+
+// iterateGo is the iteration loop in Go, the same as the assembly's, step
+// for step: from the frame at k.depth (or, resuming, with its next child),
+// depth first, each node's children in the order of its steps. It returns
+// the length of a solution within the bound, or iterExhausted, or
+// iterPaused after an expansion whose count is a multiple of pollMask+1.
+func (k *pdbKernel) iterateGo(resume bool) int {
+	g := int(k.depth)
+	f := &k.frames[g]
+	expand := !resume
+	for {
+		if expand {
+			k.exp++
+			if f.md == 0 {
+				return g
+			}
+			k.list(f)
+			if k.exp&pollMask == 0 {
+				k.depth = int64(g)
+				return iterPaused
+			}
+			expand = false
+		}
+		if f.i == f.k {
+			if g == 0 {
+				return iterExhausted
+			}
+			g--
+			f = &k.frames[g]
+			k.unplay(f, &f.kids[f.i-1])
 			continue
 		}
-		t := s.cells[to]
-		m := &ms[k]
-		k++
-		p := s.owner[t]
-		m.dir, m.to, m.tile, m.pat = int8(d), int8(to), int8(t), p
-		m.rank = s.rank[p] + s.rankChange(&s.cells, t, to, blank)
-		a := &s.tables[p][m.rank>>1]
-		if s.reflect {
-			rt := s.refl[t]
-			rp := s.owner[rt]
-			m.rpat = rp
-			rto, rblank := int(s.refl[to]), int(s.refl[blank])
-			m.rrank = s.rrank[rp] + s.rankChange(&s.rcells, rt, rto, rblank)
-			prefetch2(a, &s.tables[rp][m.rrank>>1])
-		} else {
-			prefetch2(a, a)
-		}
-	}
-	return k
-}
-
-// play makes move m from the position with the blank at `blank`, but for
-// the pattern entries.
-func (s *pdbSearch) play(m *pdbMove, blank int) {
-	s.cells[blank], s.cells[m.to] = uint8(m.tile), 0
-	s.rank[m.pat] = m.rank
-	if s.reflect {
-		s.rcells[s.refl[blank]], s.rcells[s.refl[m.to]] = s.refl[m.tile], 0
-		s.rrank[m.rpat] = m.rrank
-	}
-}
-
-// unplay takes move m back, the ranks it changed being rank and rrank.
-func (s *pdbSearch) unplay(m *pdbMove, blank int, rank, rrank int64) {
-	s.cells[blank], s.cells[m.to] = 0, uint8(m.tile)
-	s.rank[m.pat] = rank
-	if s.reflect {
-		s.rcells[s.refl[blank]], s.rcells[s.refl[m.to]] = 0, s.refl[m.tile]
-		s.rrank[m.rpat] = rrank
-	}
-}
-
-// dfs searches below the position with the blank at `blank`, g moves
-// from the start, whose last move was `prev`; it returns the solution's
-// length, or -1. It lists its children first, asking for all their table
-// entries at once, so that they wait for memory together.
-func (s *pdbSearch) dfs(blank, g, md, sum, rsum, prev int) int {
-	s.exp++
-	if md == 0 {
-		return g
-	}
-	if s.exp&pollMask == 0 && s.stop.flag.Load() {
-		s.stopped = true
-	}
-	if s.stopped {
-		return -1
-	}
-	n := s.n
-	room := s.bound - g - 1 // the most h a child may have
-	var kids [4]pdbMove
-	k := s.moves(&kids, blank, prev)
-	for i := range k {
-		s.gen++
-		m := &kids[i]
-		t, to := int(m.tile), int(m.to)
-		md2 := md + int(s.md[t*n+blank]) - int(s.md[t*n+to])
-		v := nibble(s.tables[m.pat], m.rank)
-		sum2 := sum - s.vals[m.pat] + v
-		h := md2 + 2*sum2
-		rsum2, rv := rsum, 0
-		if h <= room && s.reflect {
-			rv = nibble(s.tables[m.rpat], m.rrank)
-			rsum2 = rsum - s.rvals[m.rpat] + rv
-			h = max(h, md2+2*rsum2)
-		}
+		kid := &f.kids[f.i]
+		f.i++
+		k.gen++
+		t, to := kid.tile, kid.to
+		md := f.md + int64(k.md[t][f.blank]) - int64(k.md[t][to])
+		v := nibble(k.slices[kid.pat], kid.rank)
+		sum := f.sum - k.vals[kid.pat] + v
+		h := md + 2*sum
+		room := k.bound - int64(g) - 1 // the most h a child may have
+		var rv, rsum int64
 		if h <= room {
-			old, rold := s.vals[m.pat], s.rvals[m.rpat]
-			rank, rrank := s.rank[m.pat], s.rrank[m.rpat]
-			s.play(m, blank)
-			s.vals[m.pat] = v
-			if s.reflect {
-				s.rvals[m.rpat] = rv
-			}
-			s.path[g] = m.dir
-			if r := s.dfs(to, g+1, md2, sum2, rsum2, int(m.dir)); r >= 0 {
-				return r
-			}
-			s.unplay(m, blank, rank, rrank)
-			s.vals[m.pat], s.rvals[m.rpat] = old, rold
+			rv = nibble(k.slices[kid.rpat], kid.rrank)
+			rsum = f.rsum - k.rvals[kid.rpat] + rv
+			h = max(h, md+2*rsum)
 		}
-		if f := g + 1 + h; f > s.bound && f < s.next {
-			s.next = f
+		if h > room {
+			if x := int64(g) + 1 + h; x < k.next {
+				k.next = x
+			}
+			continue
 		}
+		k.play(f, kid, v, rv)
+		k.path[g] = int8(kid.dir)
+		g++
+		c := &k.frames[g]
+		c.blank, c.rblank, c.prev = int64(to), int64(kid.rto), int64(kid.dir)
+		c.md, c.sum, c.rsum = md, sum, rsum
+		f, expand = c, true
 	}
-	return -1
+}
+
+// play makes the move of kid, a child of frame f, its entries becoming v
+// and rv, and keeps what it replaces in f.
+func (k *pdbKernel) play(f *pdbFrame, kid *pdbKid, v, rv int64) {
+	f.urank, f.uval = k.rank[kid.pat], k.vals[kid.pat]
+	f.urrank, f.urval = k.rrank[kid.rpat], k.rvals[kid.rpat]
+	k.rank[kid.pat], k.vals[kid.pat] = kid.rank, v
+	k.rrank[kid.rpat], k.rvals[kid.rpat] = kid.rrank, rv
+	k.cells[f.blank], k.cells[kid.to] = kid.tile, 0
+	k.rcells[f.rblank], k.rcells[kid.rto] = k.tiles[kid.tile].rlabel, 0
+}
+
+// unplay takes back the move of kid, a child of frame f.
+func (k *pdbKernel) unplay(f *pdbFrame, kid *pdbKid) {
+	k.cells[f.blank], k.cells[kid.to] = 0, kid.tile
+	k.rcells[f.rblank], k.rcells[kid.rto] = 0, k.tiles[kid.tile].rlabel
+	k.rank[kid.pat], k.vals[kid.pat] = f.urank, f.uval
+	k.rrank[kid.rpat], k.rvals[kid.rpat] = f.urrank, f.urval
 }

@@ -1,0 +1,288 @@
+#include "go_asm.h"
+#include "textflag.h"
+
+// func pdbIterate(k *pdbKernel, resume bool) int
+//
+// The loop of iterateGo (idastar_pdb.go), label for label:
+//   expand    count the node, stop at the goal, list the children of the
+//             top frame and ask for their two table entries each
+//             (PREFETCHT0), pause every pollMask+1 expansions;
+//   next      try the top frame's next child: prune it (prune) or play
+//             it and push its frame (then expand);
+//   pop       the frame is done: take back the move that led to it.
+//
+// Registers kept across the loop:
+//   DI  k           R8  the top frame     R9  its depth g
+// The others are scratch. Labels (tiles), cells and steps are bytes; the
+// rest are 64-bit words.
+TEXT ·pdbIterate(SB), NOSPLIT, $0-24
+	MOVQ k+0(FP), DI
+	MOVQ pdbKernel_depth(DI), R9
+	MOVQ R9, AX
+	IMULQ $pdbFrame__size, AX
+	LEAQ pdbKernel_frames(DI)(AX*1), R8
+	MOVBQZX resume+8(FP), AX
+	TESTQ AX, AX
+	JNE next
+
+expand:
+	INCQ pdbKernel_exp(DI)
+	MOVQ pdbFrame_md(R8), AX
+	TESTQ AX, AX
+	JEQ found
+
+	// SI: the steps of the node's blank and last move; CX: how many.
+	MOVQ pdbFrame_blank(R8), AX
+	LEAQ (AX)(AX*4), AX
+	ADDQ pdbFrame_prev(R8), AX
+	INCQ AX
+	MOVBQZX pdbKernel_nsteps(DI)(AX*1), CX
+	MOVQ CX, pdbFrame_k(R8)
+	MOVQ $0, pdbFrame_i(R8)
+	SHLQ $6, AX // 4 steps of 16 bytes
+	LEAQ pdbKernel_steps(DI)(AX*1), SI
+	LEAQ pdbFrame_kids(R8), R10
+
+list:
+	TESTQ CX, CX
+	JEQ listed
+	MOVBQZX pdbStep_to(SI), AX
+	MOVB AX, pdbKid_to(R10)
+	MOVBQZX pdbKernel_cells(DI)(AX*1), BX // the tile t
+	MOVB BX, pdbKid_tile(R10)
+	MOVBQZX pdbStep_rto(SI), AX
+	MOVB AX, pdbKid_rto(R10)
+	MOVBQZX pdbStep_dir(SI), AX
+	MOVB AX, pdbKid_dir(R10)
+	LEAQ (BX)(BX*2), R11
+	LEAQ pdbKernel_tiles(DI)(R11*8), R11 // &tiles[t]
+	MOVBQZX pdbTile_pat(R11), DX
+	MOVB DX, pdbKid_pat(R10)
+
+	// The rank of the pattern of t after the move (rankChange).
+	MOVQ BX, R12
+	SHLQ $9, R12
+	LEAQ pdbKernel_between(DI)(R12*1), R12 // between[t]
+	MOVBQZX (pdbStep_pass+0)(SI), AX
+	MOVBQZX pdbKernel_cells(DI)(AX*1), AX
+	MOVQ (R12)(AX*8), R13
+	MOVBQZX (pdbStep_pass+1)(SI), AX
+	MOVBQZX pdbKernel_cells(DI)(AX*1), AX
+	ADDQ (R12)(AX*8), R13
+	MOVBQZX (pdbStep_pass+2)(SI), AX
+	MOVBQZX pdbKernel_cells(DI)(AX*1), AX
+	ADDQ (R12)(AX*8), R13
+	MOVBQZX (pdbStep_pass+3)(SI), AX
+	MOVBQZX pdbKernel_cells(DI)(AX*1), AX
+	ADDQ (R12)(AX*8), R13
+	MOVQ R13, AX
+	NEGQ AX
+	MOVBQSX pdbStep_delta(SI), BX
+	TESTQ BX, BX
+	CMOVQLT AX, R13
+	IMULQ pdbTile_weight(R11), BX
+	ADDQ BX, R13
+	ADDQ pdbKernel_rank(DI)(DX*8), R13
+	MOVQ R13, pdbKid_rank(R10)
+	SARQ $1, R13
+	ADDQ pdbKernel_tables(DI)(DX*8), R13
+	PREFETCHT0 (R13)
+
+	// The same in the reflection.
+	MOVBQZX pdbTile_rpat(R11), DX
+	MOVB DX, pdbKid_rpat(R10)
+	MOVBQZX pdbTile_rlabel(R11), R12
+	SHLQ $9, R12
+	LEAQ pdbKernel_between(DI)(R12*1), R12 // between[rlabel]
+	MOVBQZX (pdbStep_rpass+0)(SI), AX
+	MOVBQZX pdbKernel_rcells(DI)(AX*1), AX
+	MOVQ (R12)(AX*8), R13
+	MOVBQZX (pdbStep_rpass+1)(SI), AX
+	MOVBQZX pdbKernel_rcells(DI)(AX*1), AX
+	ADDQ (R12)(AX*8), R13
+	MOVBQZX (pdbStep_rpass+2)(SI), AX
+	MOVBQZX pdbKernel_rcells(DI)(AX*1), AX
+	ADDQ (R12)(AX*8), R13
+	MOVBQZX (pdbStep_rpass+3)(SI), AX
+	MOVBQZX pdbKernel_rcells(DI)(AX*1), AX
+	ADDQ (R12)(AX*8), R13
+	MOVQ R13, AX
+	NEGQ AX
+	MOVBQSX pdbStep_rdelta(SI), BX
+	TESTQ BX, BX
+	CMOVQLT AX, R13
+	IMULQ pdbTile_rweight(R11), BX
+	ADDQ BX, R13
+	ADDQ pdbKernel_rrank(DI)(DX*8), R13
+	MOVQ R13, pdbKid_rrank(R10)
+	SARQ $1, R13
+	ADDQ pdbKernel_tables(DI)(DX*8), R13
+	PREFETCHT0 (R13)
+
+	ADDQ $pdbStep__size, SI
+	ADDQ $pdbKid__size, R10
+	DECQ CX
+	JMP list
+
+listed:
+	MOVQ pdbKernel_exp(DI), AX
+	TESTQ $const_pollMask, AX
+	JNE next
+	MOVQ R9, pdbKernel_depth(DI)
+	MOVQ $const_iterPaused, ret+16(FP)
+	RET
+
+next:
+	MOVQ pdbFrame_i(R8), AX
+	CMPQ AX, pdbFrame_k(R8)
+	JEQ pop
+	LEAQ 1(AX), CX
+	MOVQ CX, pdbFrame_i(R8)
+	LEAQ (AX)(AX*2), R10
+	LEAQ pdbFrame_kids(R8)(R10*8), R10 // the child
+	INCQ pdbKernel_gen(DI)
+
+	// R12: its Manhattan distance.
+	MOVBQZX pdbKid_tile(R10), BX
+	SHLQ $6, BX
+	LEAQ pdbKernel_md(DI)(BX*1), R11 // md[t]
+	MOVQ pdbFrame_blank(R8), AX
+	MOVBQSX (R11)(AX*1), R12
+	MOVBQZX pdbKid_to(R10), AX
+	MOVBQSX (R11)(AX*1), AX
+	SUBQ AX, R12
+	ADDQ pdbFrame_md(R8), R12
+
+	// SI: the entry of its pattern; R13: the sum; AX: the heuristic.
+	MOVBQZX pdbKid_pat(R10), DX
+	MOVQ pdbKid_rank(R10), CX
+	MOVQ CX, SI
+	SARQ $1, SI
+	ADDQ pdbKernel_tables(DI)(DX*8), SI
+	MOVBQZX (SI), SI
+	ANDQ $1, CX
+	SHLQ $2, CX
+	SHRQ CX, SI
+	ANDQ $15, SI
+	MOVQ pdbFrame_sum(R8), R13
+	SUBQ pdbKernel_vals(DI)(DX*8), R13
+	ADDQ SI, R13
+	LEAQ (R12)(R13*2), AX
+
+	// R11: the most heuristic a child may have (bound-g-1).
+	MOVQ pdbKernel_bound(DI), R11
+	SUBQ R9, R11
+	DECQ R11
+	CMPQ AX, R11
+	JGT prune
+
+	// BX: the entry in the reflection; CX: the sum there.
+	MOVBQZX pdbKid_rpat(R10), DX
+	MOVQ pdbKid_rrank(R10), CX
+	MOVQ CX, BX
+	SARQ $1, BX
+	ADDQ pdbKernel_tables(DI)(DX*8), BX
+	MOVBQZX (BX), BX
+	ANDQ $1, CX
+	SHLQ $2, CX
+	SHRQ CX, BX
+	ANDQ $15, BX
+	MOVQ pdbFrame_rsum(R8), CX
+	SUBQ pdbKernel_rvals(DI)(DX*8), CX
+	ADDQ BX, CX
+	LEAQ (R12)(CX*2), DX
+	CMPQ DX, AX
+	CMOVQGT DX, AX
+	CMPQ AX, R11
+	JGT prune
+
+	// Play the move, keeping what it replaces in the frame.
+	MOVBQZX pdbKid_pat(R10), DX
+	MOVQ pdbKernel_rank(DI)(DX*8), AX
+	MOVQ AX, pdbFrame_urank(R8)
+	MOVQ pdbKernel_vals(DI)(DX*8), AX
+	MOVQ AX, pdbFrame_uval(R8)
+	MOVQ pdbKid_rank(R10), AX
+	MOVQ AX, pdbKernel_rank(DI)(DX*8)
+	MOVQ SI, pdbKernel_vals(DI)(DX*8)
+	MOVBQZX pdbKid_rpat(R10), DX
+	MOVQ pdbKernel_rrank(DI)(DX*8), AX
+	MOVQ AX, pdbFrame_urrank(R8)
+	MOVQ pdbKernel_rvals(DI)(DX*8), AX
+	MOVQ AX, pdbFrame_urval(R8)
+	MOVQ pdbKid_rrank(R10), AX
+	MOVQ AX, pdbKernel_rrank(DI)(DX*8)
+	MOVQ BX, pdbKernel_rvals(DI)(DX*8)
+
+	MOVBQZX pdbKid_tile(R10), BX
+	MOVQ pdbFrame_blank(R8), AX
+	MOVB BX, pdbKernel_cells(DI)(AX*1)
+	MOVBQZX pdbKid_to(R10), SI
+	MOVB $0, pdbKernel_cells(DI)(SI*1)
+	LEAQ (BX)(BX*2), AX
+	MOVBQZX (pdbKernel_tiles+pdbTile_rlabel)(DI)(AX*8), AX
+	MOVQ pdbFrame_rblank(R8), DX
+	MOVB AX, pdbKernel_rcells(DI)(DX*1)
+	MOVBQZX pdbKid_rto(R10), DX
+	MOVB $0, pdbKernel_rcells(DI)(DX*1)
+	MOVBQZX pdbKid_dir(R10), AX
+	MOVB AX, pdbKernel_path(DI)(R9*1)
+
+	// Push the child's frame.
+	INCQ R9
+	ADDQ $pdbFrame__size, R8
+	MOVQ SI, pdbFrame_blank(R8)
+	MOVQ DX, pdbFrame_rblank(R8)
+	MOVQ AX, pdbFrame_prev(R8)
+	MOVQ R12, pdbFrame_md(R8)
+	MOVQ R13, pdbFrame_sum(R8)
+	MOVQ CX, pdbFrame_rsum(R8)
+	JMP expand
+
+prune:
+	// AX: the heuristic; the child's f = g+1+h may be the next bound.
+	LEAQ 1(R9)(AX*1), AX
+	CMPQ AX, pdbKernel_next(DI)
+	JGE next
+	MOVQ AX, pdbKernel_next(DI)
+	JMP next
+
+pop:
+	TESTQ R9, R9
+	JEQ exhausted
+	DECQ R9
+	SUBQ $pdbFrame__size, R8
+	MOVQ pdbFrame_i(R8), AX
+	DECQ AX
+	LEAQ (AX)(AX*2), R10
+	LEAQ pdbFrame_kids(R8)(R10*8), R10 // the move in play
+	MOVBQZX pdbKid_tile(R10), BX
+	MOVQ pdbFrame_blank(R8), AX
+	MOVB $0, pdbKernel_cells(DI)(AX*1)
+	MOVBQZX pdbKid_to(R10), AX
+	MOVB BX, pdbKernel_cells(DI)(AX*1)
+	LEAQ (BX)(BX*2), AX
+	MOVBQZX (pdbKernel_tiles+pdbTile_rlabel)(DI)(AX*8), AX
+	MOVBQZX pdbKid_rto(R10), DX
+	MOVB AX, pdbKernel_rcells(DI)(DX*1)
+	MOVQ pdbFrame_rblank(R8), DX
+	MOVB $0, pdbKernel_rcells(DI)(DX*1)
+	MOVBQZX pdbKid_pat(R10), DX
+	MOVQ pdbFrame_urank(R8), AX
+	MOVQ AX, pdbKernel_rank(DI)(DX*8)
+	MOVQ pdbFrame_uval(R8), AX
+	MOVQ AX, pdbKernel_vals(DI)(DX*8)
+	MOVBQZX pdbKid_rpat(R10), DX
+	MOVQ pdbFrame_urrank(R8), AX
+	MOVQ AX, pdbKernel_rrank(DI)(DX*8)
+	MOVQ pdbFrame_urval(R8), AX
+	MOVQ AX, pdbKernel_rvals(DI)(DX*8)
+	JMP next
+
+found:
+	MOVQ R9, ret+16(FP)
+	RET
+
+exhausted:
+	MOVQ $const_iterExhausted, ret+16(FP)
+	RET
