@@ -140,6 +140,9 @@ func newPDBKernel(p *problem, set *PDBSet) *pdbKernel {
 	}
 	var weight [64]int64
 	for i, pt := range set.patterns {
+		if int64(len(pt.table)) != (pt.size+1)/2 {
+			panic("sliding: a pattern table of the wrong size") // the loop reads it unchecked
+		}
 		k.slices[i] = pt.table
 		k.tables[i] = uintptr(unsafe.Pointer(unsafe.SliceData(pt.table)))
 		w := int64(1)

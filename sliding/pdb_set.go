@@ -34,6 +34,9 @@ type PDBSet struct {
 
 // newPDBSet assembles a set from patterns that partition the tiles.
 func newPDBSet(name Heuristic, rows, cols int, pats []*pattern) (*PDBSet, error) {
+	if err := pdbBoardFits(rows, cols); err != nil {
+		return nil, err
+	}
 	n := rows * cols
 	s := &PDBSet{Name: name, rows: rows, cols: cols, n: n, patterns: pats,
 		owner: make([]int8, n), md: manhattanTable(rows, cols)}
@@ -61,6 +64,15 @@ func newPDBSet(name Heuristic, rows, cols int, pats []*pattern) (*PDBSet, error)
 		}
 	}
 	return s, nil
+}
+
+// pdbBoardFits refuses boards wider or taller than 5, which the search
+// loop does not take (a move passes at most four cells, see pdbStep).
+func pdbBoardFits(rows, cols int) error {
+	if rows > 5 || cols > 5 {
+		return fmt.Errorf("sliding: pattern databases are for boards of up to 5×5, not %d×%d", rows, cols)
+	}
+	return nil
 }
 
 // patternFile names the file of a pattern database.

@@ -189,6 +189,9 @@ func (s *Store) Load(ctx context.Context, h Heuristic, rows, cols int) (*PDBSet,
 // LoadPatterns returns the set of the given patterns (tiles as goal cells
 // of the blank-first goal), building what is missing.
 func (s *Store) LoadPatterns(ctx context.Context, name Heuristic, rows, cols int, tiles [][]uint8) (*PDBSet, error) {
+	if err := pdbBoardFits(rows, cols); err != nil {
+		return nil, err
+	}
 	key := fmt.Sprintf("%s/%dx%d/%v", name, rows, cols, tiles)
 	s.mu.Lock()
 	if set, ok := s.sets[key]; ok {

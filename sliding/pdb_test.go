@@ -299,3 +299,15 @@ func TestStoreUnwritable(t *testing.T) {
 		t.Errorf("logs %q", logs)
 	}
 }
+
+// TestPDBBoardTooBig refuses pattern databases for boards the search loop
+// does not take, before building anything.
+func TestPDBBoardTooBig(t *testing.T) {
+	store := &Store{Dir: t.TempDir()}
+	if _, err := store.LoadPatterns(t.Context(), "pdb-big", 6, 6, [][]uint8{{1}}); err == nil || !strings.Contains(err.Error(), "up to 5×5") {
+		t.Fatalf("6×6: %v", err)
+	}
+	if entries, _ := os.ReadDir(store.Dir); len(entries) != 0 {
+		t.Fatalf("wrote %d files", len(entries))
+	}
+}
