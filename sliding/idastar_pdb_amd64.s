@@ -15,6 +15,49 @@
 //   DI  k           R8  the top frame     R9  its depth g
 // The others are scratch. Labels (tiles), cells and steps are bytes; the
 // rest are 64-bit words.
+// RANK_AFTER stores in the child (R10) the rank of a pattern (DX) after the
+// move of step SI, and asks for its entry: the rank before (rank), plus
+// the tile's weight (at R11) times delta, plus the terms of between (row
+// R12) for the labels of the four cells of pass (rankChange in
+// idastar_pdb.go). Scratch: AX, BX, R13.
+#define RANK_AFTER(cells, pass, delta, weight, rank, kidrank) \
+	MOVBQZX (pass+0)(SI), AX; \
+	MOVBQZX cells(DI)(AX*1), AX; \
+	MOVQ (R12)(AX*8), R13; \
+	MOVBQZX (pass+1)(SI), AX; \
+	MOVBQZX cells(DI)(AX*1), AX; \
+	ADDQ (R12)(AX*8), R13; \
+	MOVBQZX (pass+2)(SI), AX; \
+	MOVBQZX cells(DI)(AX*1), AX; \
+	ADDQ (R12)(AX*8), R13; \
+	MOVBQZX (pass+3)(SI), AX; \
+	MOVBQZX cells(DI)(AX*1), AX; \
+	ADDQ (R12)(AX*8), R13; \
+	MOVQ R13, AX; \
+	NEGQ AX; \
+	MOVBQSX delta(SI), BX; \
+	TESTQ BX, BX; \
+	CMOVQLT AX, R13; \
+	IMULQ weight(R11), BX; \
+	ADDQ BX, R13; \
+	ADDQ rank(DI)(DX*8), R13; \
+	MOVQ R13, kidrank(R10); \
+	SARQ $1, R13; \
+	ADDQ pdbKernel_tables(DI)(DX*8), R13; \
+	PREFETCHT0 (R13)
+
+// ENTRY reads into dest the 4-bit entry at rank CX of the table of
+// pattern DX (nibble in idastar_pdb.go). CX is clobbered.
+#define ENTRY(dest) \
+	MOVQ CX, dest; \
+	SARQ $1, dest; \
+	ADDQ pdbKernel_tables(DI)(DX*8), dest; \
+	MOVBQZX (dest), dest; \
+	ANDQ $1, CX; \
+	SHLQ $2, CX; \
+	SHRQ CX, dest; \
+	ANDQ $15, dest
+
 TEXT ·pdbIterate(SB), NOSPLIT, $0-24
 	MOVQ k+0(FP), DI
 	MOVQ pdbKernel_depth(DI), R9
@@ -59,65 +102,18 @@ list:
 	MOVBQZX pdbTile_pat(R11), DX
 	MOVB DX, pdbKid_pat(R10)
 
-	// The rank of the pattern of t after the move (rankChange).
+	// The rank of the pattern of t after the move, and the same in the
+	// reflection.
 	MOVQ BX, R12
 	SHLQ $9, R12
 	LEAQ pdbKernel_between(DI)(R12*1), R12 // between[t]
-	MOVBQZX (pdbStep_pass+0)(SI), AX
-	MOVBQZX pdbKernel_cells(DI)(AX*1), AX
-	MOVQ (R12)(AX*8), R13
-	MOVBQZX (pdbStep_pass+1)(SI), AX
-	MOVBQZX pdbKernel_cells(DI)(AX*1), AX
-	ADDQ (R12)(AX*8), R13
-	MOVBQZX (pdbStep_pass+2)(SI), AX
-	MOVBQZX pdbKernel_cells(DI)(AX*1), AX
-	ADDQ (R12)(AX*8), R13
-	MOVBQZX (pdbStep_pass+3)(SI), AX
-	MOVBQZX pdbKernel_cells(DI)(AX*1), AX
-	ADDQ (R12)(AX*8), R13
-	MOVQ R13, AX
-	NEGQ AX
-	MOVBQSX pdbStep_delta(SI), BX
-	TESTQ BX, BX
-	CMOVQLT AX, R13
-	IMULQ pdbTile_weight(R11), BX
-	ADDQ BX, R13
-	ADDQ pdbKernel_rank(DI)(DX*8), R13
-	MOVQ R13, pdbKid_rank(R10)
-	SARQ $1, R13
-	ADDQ pdbKernel_tables(DI)(DX*8), R13
-	PREFETCHT0 (R13)
-
-	// The same in the reflection.
+	RANK_AFTER(pdbKernel_cells, pdbStep_pass, pdbStep_delta, pdbTile_weight, pdbKernel_rank, pdbKid_rank)
 	MOVBQZX pdbTile_rpat(R11), DX
 	MOVB DX, pdbKid_rpat(R10)
 	MOVBQZX pdbTile_rlabel(R11), R12
 	SHLQ $9, R12
 	LEAQ pdbKernel_between(DI)(R12*1), R12 // between[rlabel]
-	MOVBQZX (pdbStep_rpass+0)(SI), AX
-	MOVBQZX pdbKernel_rcells(DI)(AX*1), AX
-	MOVQ (R12)(AX*8), R13
-	MOVBQZX (pdbStep_rpass+1)(SI), AX
-	MOVBQZX pdbKernel_rcells(DI)(AX*1), AX
-	ADDQ (R12)(AX*8), R13
-	MOVBQZX (pdbStep_rpass+2)(SI), AX
-	MOVBQZX pdbKernel_rcells(DI)(AX*1), AX
-	ADDQ (R12)(AX*8), R13
-	MOVBQZX (pdbStep_rpass+3)(SI), AX
-	MOVBQZX pdbKernel_rcells(DI)(AX*1), AX
-	ADDQ (R12)(AX*8), R13
-	MOVQ R13, AX
-	NEGQ AX
-	MOVBQSX pdbStep_rdelta(SI), BX
-	TESTQ BX, BX
-	CMOVQLT AX, R13
-	IMULQ pdbTile_rweight(R11), BX
-	ADDQ BX, R13
-	ADDQ pdbKernel_rrank(DI)(DX*8), R13
-	MOVQ R13, pdbKid_rrank(R10)
-	SARQ $1, R13
-	ADDQ pdbKernel_tables(DI)(DX*8), R13
-	PREFETCHT0 (R13)
+	RANK_AFTER(pdbKernel_rcells, pdbStep_rpass, pdbStep_rdelta, pdbTile_rweight, pdbKernel_rrank, pdbKid_rrank)
 
 	ADDQ $pdbStep__size, SI
 	ADDQ $pdbKid__size, R10
@@ -156,14 +152,7 @@ next:
 	// SI: the entry of its pattern; R13: the sum; AX: the heuristic.
 	MOVBQZX pdbKid_pat(R10), DX
 	MOVQ pdbKid_rank(R10), CX
-	MOVQ CX, SI
-	SARQ $1, SI
-	ADDQ pdbKernel_tables(DI)(DX*8), SI
-	MOVBQZX (SI), SI
-	ANDQ $1, CX
-	SHLQ $2, CX
-	SHRQ CX, SI
-	ANDQ $15, SI
+	ENTRY(SI)
 	MOVQ pdbFrame_sum(R8), R13
 	SUBQ pdbKernel_vals(DI)(DX*8), R13
 	ADDQ SI, R13
@@ -179,14 +168,7 @@ next:
 	// BX: the entry in the reflection; CX: the sum there.
 	MOVBQZX pdbKid_rpat(R10), DX
 	MOVQ pdbKid_rrank(R10), CX
-	MOVQ CX, BX
-	SARQ $1, BX
-	ADDQ pdbKernel_tables(DI)(DX*8), BX
-	MOVBQZX (BX), BX
-	ANDQ $1, CX
-	SHLQ $2, CX
-	SHRQ CX, BX
-	ANDQ $15, BX
+	ENTRY(BX)
 	MOVQ pdbFrame_rsum(R8), CX
 	SUBQ pdbKernel_rvals(DI)(DX*8), CX
 	ADDQ BX, CX
