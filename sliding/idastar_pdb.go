@@ -92,6 +92,15 @@ type pdbFrame struct {
 	uval, urval         int64
 }
 
+// The assembly indexes steps, children and tiles by shifts and scaled
+// adds, so a step must be 16 bytes and a child and a tile 24: anything
+// else does not compile.
+var (
+	_ = [1]struct{}{}[unsafe.Sizeof(pdbStep{})-16]
+	_ = [1]struct{}{}[unsafe.Sizeof(pdbKid{})-24]
+	_ = [1]struct{}{}[unsafe.Sizeof(pdbTile{})-24]
+)
+
 // What an iteration returns besides the length of a solution.
 const (
 	iterExhausted = -1 // no solution within the bound
