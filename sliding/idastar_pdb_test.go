@@ -70,8 +70,9 @@ func TestPDBSearchRanks(t *testing.T) {
 // platform (assembly on amd64) and with iterateGo side by side, and
 // requires the same result from every call: the same solution or
 // outcome, nodes, next bound and position, and pauses at the same points.
-// The boards are square and oblong, with and without reflection, and the
-// solutions are replayed to the goal.
+// The boards are square and oblong, with and without reflection; the
+// solutions are replayed to the goal and their lengths compared with
+// IDA* and linear conflict.
 func TestKernelMatchesGo(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -121,6 +122,10 @@ func TestKernelMatchesGo(t *testing.T) {
 					}
 					if err := b.Check(p.userMoves(ka.path[:ra]), g); err != nil {
 						t.Fatal(err)
+					}
+					lc := solveChecked(t, b, Options{Goal: g, Algorithm: IDAStar, Heuristic: LinearConflict})
+					if ra != len(lc.Moves) {
+						t.Fatalf("%d×%d: %d moves, linear conflict %d, on\n%s", tc.rows, tc.cols, ra, len(lc.Moves), b)
 					}
 					break
 				}
