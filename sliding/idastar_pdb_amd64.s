@@ -58,6 +58,28 @@
 	SHRQ CX, dest; \
 	ANDQ $15, dest
 
+// PLAY_ENTRY gives the pattern of the child (R10) its rank and entry
+// (value) after the move, keeping the ones they replace in the frame (R8).
+// Scratch: AX, DX.
+#define PLAY_ENTRY(kidpat, kidrank, rank, vals, urank, uval, value) \
+	MOVBQZX kidpat(R10), DX; \
+	MOVQ rank(DI)(DX*8), AX; \
+	MOVQ AX, urank(R8); \
+	MOVQ vals(DI)(DX*8), AX; \
+	MOVQ AX, uval(R8); \
+	MOVQ kidrank(R10), AX; \
+	MOVQ AX, rank(DI)(DX*8); \
+	MOVQ value, vals(DI)(DX*8)
+
+// UNDO_ENTRY gives the pattern of the move in play (R10) back the rank and
+// entry the frame (R8) kept. Scratch: AX, DX.
+#define UNDO_ENTRY(kidpat, rank, vals, urank, uval) \
+	MOVBQZX kidpat(R10), DX; \
+	MOVQ urank(R8), AX; \
+	MOVQ AX, rank(DI)(DX*8); \
+	MOVQ uval(R8), AX; \
+	MOVQ AX, vals(DI)(DX*8)
+
 TEXT ·pdbIterate(SB), NOSPLIT, $0-24
 	MOVQ k+0(FP), DI
 	MOVQ pdbKernel_depth(DI), R9
@@ -179,22 +201,8 @@ next:
 	JGT prune
 
 	// Play the move, keeping what it replaces in the frame.
-	MOVBQZX pdbKid_pat(R10), DX
-	MOVQ pdbKernel_rank(DI)(DX*8), AX
-	MOVQ AX, pdbFrame_urank(R8)
-	MOVQ pdbKernel_vals(DI)(DX*8), AX
-	MOVQ AX, pdbFrame_uval(R8)
-	MOVQ pdbKid_rank(R10), AX
-	MOVQ AX, pdbKernel_rank(DI)(DX*8)
-	MOVQ SI, pdbKernel_vals(DI)(DX*8)
-	MOVBQZX pdbKid_rpat(R10), DX
-	MOVQ pdbKernel_rrank(DI)(DX*8), AX
-	MOVQ AX, pdbFrame_urrank(R8)
-	MOVQ pdbKernel_rvals(DI)(DX*8), AX
-	MOVQ AX, pdbFrame_urval(R8)
-	MOVQ pdbKid_rrank(R10), AX
-	MOVQ AX, pdbKernel_rrank(DI)(DX*8)
-	MOVQ BX, pdbKernel_rvals(DI)(DX*8)
+	PLAY_ENTRY(pdbKid_pat, pdbKid_rank, pdbKernel_rank, pdbKernel_vals, pdbFrame_urank, pdbFrame_uval, SI)
+	PLAY_ENTRY(pdbKid_rpat, pdbKid_rrank, pdbKernel_rrank, pdbKernel_rvals, pdbFrame_urrank, pdbFrame_urval, BX)
 
 	MOVBQZX pdbKid_tile(R10), BX
 	MOVQ pdbFrame_blank(R8), AX
@@ -249,16 +257,8 @@ pop:
 	MOVB AX, pdbKernel_rcells(DI)(DX*1)
 	MOVQ pdbFrame_rblank(R8), DX
 	MOVB $0, pdbKernel_rcells(DI)(DX*1)
-	MOVBQZX pdbKid_pat(R10), DX
-	MOVQ pdbFrame_urank(R8), AX
-	MOVQ AX, pdbKernel_rank(DI)(DX*8)
-	MOVQ pdbFrame_uval(R8), AX
-	MOVQ AX, pdbKernel_vals(DI)(DX*8)
-	MOVBQZX pdbKid_rpat(R10), DX
-	MOVQ pdbFrame_urrank(R8), AX
-	MOVQ AX, pdbKernel_rrank(DI)(DX*8)
-	MOVQ pdbFrame_urval(R8), AX
-	MOVQ AX, pdbKernel_rvals(DI)(DX*8)
+	UNDO_ENTRY(pdbKid_pat, pdbKernel_rank, pdbKernel_vals, pdbFrame_urank, pdbFrame_uval)
+	UNDO_ENTRY(pdbKid_rpat, pdbKernel_rrank, pdbKernel_rvals, pdbFrame_urrank, pdbFrame_urval)
 	JMP next
 
 found:
