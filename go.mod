@@ -1,4 +1,4 @@
-module puzzle
+module github.com/puzzlesolvers/puzzle
 
 go 1.26.0
 

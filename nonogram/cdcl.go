@@ -1,6 +1,6 @@
 package nonogram
 
-import "puzzle/internal/sat"
+import "github.com/puzzlesolvers/puzzle/internal/sat"
 
 // Clause-learning search, for the puzzles that depth-first search with
 // probing does not finish quickly (random pictures of middling density

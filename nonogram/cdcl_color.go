@@ -1,6 +1,6 @@
 package nonogram
 
-import "puzzle/internal/sat"
+import "github.com/puzzlesolvers/puzzle/internal/sat"
 
 // Colour puzzles are solved by the clause-learning search alone: each
 // cell has one variable per colour, exactly one of them true, and each

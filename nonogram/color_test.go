@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 var testPalette = []Color{{"white", '.', "FFFFFF"}, {"black", 'X', "000000"}, {"red", 'r', "FF0000"}, {"blue", 'b', "0000FF"}}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // Every step of an explanation must agree with the solution of a unique

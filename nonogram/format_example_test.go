@@ -7,7 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"puzzle/nonogram"
+	"github.com/puzzlesolvers/puzzle/nonogram"
 )
 
 func ExampleParse() {

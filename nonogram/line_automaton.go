@@ -1,6 +1,6 @@
 package nonogram
 
-import "puzzle/internal/sat"
+import "github.com/puzzlesolvers/puzzle/internal/sat"
 
 // The clauses of a line, for the clause-learning search (cdcl.go). A line's
 // clue is a regular language: 0* 1^c₁ 0+ 1^c₂ 0+ ... 1^cₖ 0*. Its

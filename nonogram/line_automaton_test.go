@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"puzzle/internal/sat"
+	"github.com/puzzlesolvers/puzzle/internal/sat"
 )
 
 // Unit propagation on a line's automaton clauses must fix exactly the cells

@@ -3,7 +3,7 @@ package nonogram_test
 import (
 	"os"
 
-	"puzzle/nonogram"
+	"github.com/puzzlesolvers/puzzle/nonogram"
 )
 
 func ExampleRenderText() {

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // Report is the record of one solved puzzle: the JSON object that

@@ -5,7 +5,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // Options control Solve.

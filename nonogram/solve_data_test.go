@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // readAll returns every good puzzle of a shared-data file.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // bruteCount counts the pictures that meet p's clues, up to limit, by

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // MaxComplete is the largest board Complete accepts.

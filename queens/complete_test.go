@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // TestCompleteAgainstEnumeration checks random partial placements against

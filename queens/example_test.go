@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"os"
 
-	"puzzle/queens"
+	"github.com/puzzlesolvers/puzzle/queens"
 )
 
 func ExampleCount() {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // The reports are the JSON objects that `puzzle queens <verb> --json`

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // TestSolveReportJSON checks that the report written whole decodes to what

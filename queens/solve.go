@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // SolveOptions control Solve.

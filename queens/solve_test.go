@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 func TestSolveAgainstNaive(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"puzzle/sliding"
+	"github.com/puzzlesolvers/puzzle/sliding"
 )
 
 func ExampleSolve() {

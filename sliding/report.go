@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // Report is the record of one board: the JSON object that `puzzle sliding

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 func TestSolveReport(t *testing.T) {

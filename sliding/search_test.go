@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // solveChecked solves b and checks the result: solved, the moves replay to

@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // Algorithm names a search method.

@@ -5,7 +5,7 @@ import (
 	"math"
 	"slices"
 
-	"puzzle/internal/sat"
+	"github.com/puzzlesolvers/puzzle/internal/sat"
 )
 
 // cdcl is a conflict-driven clause-learning solver specialised to Sudoku,

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"puzzle/sudoku"
+	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
 func ExampleExplain() {

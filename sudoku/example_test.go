@@ -7,7 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"puzzle/sudoku"
+	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
 func ExampleSolve() {

@@ -7,7 +7,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // The generator digs holes in a random complete grid: it visits the cells

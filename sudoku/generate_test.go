@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // bruteCount counts the solutions of an N×N grid up to limit by plain

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // Rating grades a puzzle by the hardest technique its logical solution

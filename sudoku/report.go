@@ -7,7 +7,7 @@ import (
 	"slices"
 	"time"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // Report is the record of one solved puzzle: the JSON object that

@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // Options control Solve.

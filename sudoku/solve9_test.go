@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // s9Oracle is a plain backtracking solver for 9×9 grids, independent of

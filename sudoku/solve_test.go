@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"puzzle/internal/status"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // countByBacktracking is the test oracle: it counts the solutions of p up

@@ -11,8 +11,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"puzzle/queens"
-	"puzzle/sliding"
+	"github.com/puzzlesolvers/puzzle/queens"
+	"github.com/puzzlesolvers/puzzle/sliding"
 )
 
 // TestBrowserSliding shuffles an 8-puzzle in the page, solves it, lets

@@ -14,9 +14,9 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"puzzle/internal/status"
-	"puzzle/nonogram"
-	"puzzle/sudoku"
+	"github.com/puzzlesolvers/puzzle/nonogram"
+	"github.com/puzzlesolvers/puzzle/status"
+	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
 // The browser tests drive Debian's chromium, headless, through the page:

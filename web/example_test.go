@@ -7,7 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 
-	"puzzle/web"
+	"github.com/puzzlesolvers/puzzle/web"
 )
 
 // A Server is an http.Handler: here it answers one solve in process.

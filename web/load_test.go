@@ -11,11 +11,11 @@ import (
 	"testing"
 	"time"
 
-	"puzzle/internal/status"
-	"puzzle/nonogram"
-	"puzzle/queens"
-	"puzzle/sliding"
-	"puzzle/sudoku"
+	"github.com/puzzlesolvers/puzzle/nonogram"
+	"github.com/puzzlesolvers/puzzle/queens"
+	"github.com/puzzlesolvers/puzzle/sliding"
+	"github.com/puzzlesolvers/puzzle/status"
+	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
 // TestLoad runs a short, bounded load on loopback: 8 clients send 16

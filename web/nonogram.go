@@ -9,8 +9,8 @@ import (
 	"net/http"
 	"strings"
 
-	"puzzle/internal/status"
-	"puzzle/nonogram"
+	"github.com/puzzlesolvers/puzzle/nonogram"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 func init() {

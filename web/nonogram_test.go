@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"puzzle/internal/status"
-	"puzzle/nonogram"
+	"github.com/puzzlesolvers/puzzle/nonogram"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // nonogramHeart is a heart in the plain format: unique and line-solvable.

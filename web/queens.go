@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"puzzle/internal/status"
-	"puzzle/queens"
+	"github.com/puzzlesolvers/puzzle/queens"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 func init() {

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"puzzle/internal/status"
-	"puzzle/queens"
+	"github.com/puzzlesolvers/puzzle/queens"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // bruteSolutions is the oracle: the placements of one queen per column,

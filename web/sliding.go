@@ -9,8 +9,8 @@ import (
 	"strings"
 	"sync"
 
-	"puzzle/internal/status"
-	"puzzle/sliding"
+	"github.com/puzzlesolvers/puzzle/sliding"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 func init() {

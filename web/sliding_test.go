@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"puzzle/internal/status"
-	"puzzle/sliding"
+	"github.com/puzzlesolvers/puzzle/sliding"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // The tests use a store of their own, in memory, so that what they do

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"puzzle/internal/status"
-	"puzzle/sudoku"
+	"github.com/puzzlesolvers/puzzle/status"
+	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
 func init() {

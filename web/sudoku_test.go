@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"puzzle/internal/status"
-	"puzzle/sudoku"
+	"github.com/puzzlesolvers/puzzle/status"
+	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
 // sudokuClassic is a 9×9 puzzle with one solution.

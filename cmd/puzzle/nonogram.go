@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"puzzle/internal/jsonl"
-	"puzzle/internal/status"
-	"puzzle/nonogram"
+	"github.com/puzzlesolvers/puzzle/internal/jsonl"
+	"github.com/puzzlesolvers/puzzle/nonogram"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // nonogramVerbs lists the nonogram verbs in the order help shows them.

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"puzzle/internal/status"
-	"puzzle/nonogram"
+	"github.com/puzzlesolvers/puzzle/nonogram"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 const nonoRenderUsage = `Usage: puzzle nonogram render [--text|--svg|--png] [-o FILE] [--cell N] [--no-clues] [--blank] [--timeout D] [--from FORMAT] [files|-]

@@ -20,7 +20,7 @@ import (
 	"testing"
 	"time"
 
-	"puzzle/nonogram"
+	"github.com/puzzlesolvers/puzzle/nonogram"
 )
 
 // The nonogram fixtures and golden files live in testdata/nonogram; the

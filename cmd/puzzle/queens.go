@@ -11,9 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"puzzle/internal/jsonl"
-	"puzzle/internal/status"
-	"puzzle/queens"
+	"github.com/puzzlesolvers/puzzle/internal/jsonl"
+	"github.com/puzzlesolvers/puzzle/queens"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // queensVerbs lists the queens verbs in the order help shows them.

@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"time"
 
-	"puzzle/queens"
+	"github.com/puzzlesolvers/puzzle/queens"
 )
 
 const queensBenchUsage = `Usage: puzzle queens bench [--one-core N] [--all-cores N] [--construct N]

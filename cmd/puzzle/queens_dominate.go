@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"puzzle/queens"
+	"github.com/puzzlesolvers/puzzle/queens"
 )
 
 // ---- dominate ----

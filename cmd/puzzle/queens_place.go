@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"puzzle/internal/status"
-	"puzzle/queens"
+	"github.com/puzzlesolvers/puzzle/queens"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // ---- complete ----

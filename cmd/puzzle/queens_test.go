@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzle/queens"
+	"github.com/puzzlesolvers/puzzle/queens"
 )
 
 // queensTimeRE matches the times of JSON output.

@@ -9,7 +9,7 @@ import (
 	"syscall"
 	"time"
 
-	"puzzle/web"
+	"github.com/puzzlesolvers/puzzle/web"
 )
 
 const serveSummary = "the web page and the JSON API on a local address"

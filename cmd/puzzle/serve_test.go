@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"puzzle/sudoku"
+	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
 // syncBuffer is a bytes.Buffer safe for the server's goroutines.

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"puzzle/internal/jsonl"
-	"puzzle/internal/status"
-	"puzzle/sliding"
+	"github.com/puzzlesolvers/puzzle/internal/jsonl"
+	"github.com/puzzlesolvers/puzzle/sliding"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // slidingVerbs lists the sliding verbs in the order help shows them.

@@ -15,9 +15,9 @@ import (
 	"sync"
 	"time"
 
-	"puzzle/internal/jsonl"
-	"puzzle/internal/status"
-	"puzzle/sliding"
+	"github.com/puzzlesolvers/puzzle/internal/jsonl"
+	"github.com/puzzlesolvers/puzzle/sliding"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 const slideBenchUsage = `Usage: puzzle sliding bench [--set korf100|korf24] [--heuristic H[,H...]] [--max N] [--instances I,J,...] [--workers W] [--timeout D] [--data DIR] [--cache DIR] [--verbose] [--json]

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"puzzle/sliding"
+	"github.com/puzzlesolvers/puzzle/sliding"
 )
 
 const slidePDBUsage = `Usage: puzzle sliding pdb build|list|verify [--cache DIR] [--force] [SET...]

@@ -13,7 +13,7 @@ import (
 
 	"golang.org/x/term"
 
-	"puzzle/sliding"
+	"github.com/puzzlesolvers/puzzle/sliding"
 )
 
 const slidePlayUsage = `Usage: puzzle sliding play [--size N] [--seed S] [--goal G] [--algo A] [--heuristic H] [--watch] [--delay D] [TILES...|files|-]

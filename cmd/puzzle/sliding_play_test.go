@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"puzzle/sliding"
+	"github.com/puzzlesolvers/puzzle/sliding"
 )
 
 // bfsSolver solves by breadth-first search: the oracle of the hints.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzle/sliding"
+	"github.com/puzzlesolvers/puzzle/sliding"
 )
 
 var (

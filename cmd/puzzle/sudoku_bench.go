@@ -14,9 +14,9 @@ import (
 	"strings"
 	"time"
 
-	"puzzle/internal/jsonl"
-	"puzzle/internal/status"
-	"puzzle/sudoku"
+	"github.com/puzzlesolvers/puzzle/internal/jsonl"
+	"github.com/puzzlesolvers/puzzle/status"
+	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
 // benchSet is a file of puzzles under DIR/sudoku.

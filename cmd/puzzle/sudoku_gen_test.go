@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzle/sudoku"
+	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
 // The tests of solve --explain, generate and rate run in both states of

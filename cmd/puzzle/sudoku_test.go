@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"puzzle/sudoku"
+	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
 // jsonRecord mirrors solveRecord for decoding.
