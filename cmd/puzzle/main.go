@@ -32,26 +32,23 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		fmt.Fprint(stderr, mainUsage())
 		return exitUsage
 	}
-	switch cmd, rest := args[0], args[1:]; cmd {
+	cmd, rest := args[0], args[1:]
+	if f := findFamily(cmd); f != nil {
+		return f.run(env, rest)
+	}
+	switch cmd {
 	case "help", "-h", "-help", "--help":
 		return env.help(rest)
 	case "version", "-version", "--version":
 		fmt.Fprintln(stdout, version())
 		return exitOK
-	case "sudoku":
-		return env.sudoku(rest)
-	case "nonogram":
-		return env.nonogram(rest)
-	case "queens":
-		return env.queens(rest)
-	case "sliding":
-		return env.sliding(rest)
 	case "serve":
 		return env.serve(rest)
-	default:
-		fmt.Fprintf(stderr, "puzzle: unknown command %q\nRun 'puzzle help' for usage.\n", cmd)
-		return exitUsage
+	case "completion":
+		return env.completion(rest)
 	}
+	fmt.Fprintf(stderr, "puzzle: unknown command %q\nRun 'puzzle help' for usage.\n", cmd)
+	return exitUsage
 }
 
 // env is what every subcommand works with.
@@ -72,23 +69,24 @@ func (e *env) help(args []string) int {
 		fmt.Fprint(e.stdout, mainUsage())
 		return exitOK
 	}
+	if f := findFamily(args[0]); f != nil {
+		return f.run(e, append([]string{"help"}, args[1:]...))
+	}
 	switch args[0] {
-	case "sudoku":
-		return e.sudoku(append([]string{"help"}, args[1:]...))
-	case "nonogram":
-		return e.nonogram(append([]string{"help"}, args[1:]...))
-	case "queens":
-		return e.queens(append([]string{"help"}, args[1:]...))
 	case "serve":
 		return e.serve([]string{"-h"})
-	case "sliding":
-		return e.sliding(append([]string{"help"}, args[1:]...))
+	case "completion":
+		fmt.Fprint(e.stdout, completionUsage)
+		return exitOK
 	}
 	fmt.Fprintf(e.stderr, "puzzle help: unknown topic %q\nRun 'puzzle help' for usage.\n", args[0])
 	return exitUsage
 }
 
-const mainUsageFormat = `puzzle solves, converts, generates and benchmarks logic puzzles.
+// mainUsage returns the top-level help, which lists every family and verb.
+func mainUsage() string {
+	var b strings.Builder
+	b.WriteString(`puzzle solves, converts, generates and benchmarks logic puzzles.
 
 Usage:
 
@@ -96,59 +94,40 @@ Usage:
 
 Families and verbs:
 
-	sudoku     Sudoku grids from 4×4 to 64×64 (see 'puzzle help sudoku')
-%s	nonogram   nonograms (Picross), black and white or colour (see 'puzzle help nonogram')
-%s	sliding    sliding-tile puzzles: 8, 15, 24 and up to 10×10 (see 'puzzle help sliding')
-%s	queens     N-Queens: count, complete, place millions, dominate (see 'puzzle help queens')
-%s
+`)
+	for _, f := range families {
+		fmt.Fprintf(&b, "\t%-10s %s (see 'puzzle help %s')\n", f.name, f.summary, f.name)
+		for _, v := range f.verbs {
+			fmt.Fprintf(&b, "\t  %-10s %s\n", v.name, v.summary)
+		}
+	}
+	b.WriteString(`
 Other commands:
 
 	help [family [verb]]   show this help, or a family's or verb's help
-	version                print the version
+	version                print the module version and VCS revision (also --version)
 	serve                  the web page and the JSON API (see 'puzzle help serve')
+	completion SHELL       print a completion script for bash, zsh or fish
 
 Input files hold any number of puzzles; '-' or no file reads stdin.
---json prints one JSON object per puzzle per line (JSON Lines), in input order.
-Flags may be written -flag or --flag, before or after the files.
+--json prints one JSON object per puzzle per line (JSON Lines), in input
+order; docs/json.md describes the records and docs/schema holds their
+JSON Schema. Flags may be written -flag or --flag, before or after the files.
 
-Exit status: 0 when every puzzle was fine, 1 when a puzzle is invalid,
-unsolved or has no solution, or a file cannot be read, 2 on usage errors.
+Exit status: 0 when every puzzle was fine, 1 when a puzzle is invalid, has
+no solution or timed out, or a file cannot be read, 2 on usage errors
+(including options that cannot apply to the input).
 
 Examples:
 
 	puzzle sudoku solve puzzles.txt
 	puzzle sudoku solve --json --timeout 10s hard.txt | jq .status
-	echo '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......' | puzzle sudoku solve
-	puzzle sudoku euler p096_sudoku.txt
-	puzzle sudoku bench --max 2000
 	puzzle nonogram solve --explain examples/nonogram/heart.txt
-	puzzle nonogram render --svg -o picture.svg puzzle.non
 	puzzle sliding solve 8 6 7 2 5 4 3 0 1
-	puzzle sliding bench --set korf100
 	puzzle queens count 14
-	puzzle queens dominate --draw 8
 	puzzle serve --addr 127.0.0.1:8080
-`
-
-// mainUsage returns the top-level help, which lists every verb.
-func mainUsage() string {
-	var b strings.Builder
-	for _, v := range sudokuVerbs {
-		fmt.Fprintf(&b, "\t  %-10s %s\n", v.name, v.summary)
-	}
-	var n strings.Builder
-	for _, v := range nonogramVerbs {
-		fmt.Fprintf(&n, "\t  %-10s %s\n", v.name, v.summary)
-	}
-	var sl strings.Builder
-	for _, v := range slidingVerbs {
-		fmt.Fprintf(&sl, "\t  %-10s %s\n", v.name, v.summary)
-	}
-	var q strings.Builder
-	for _, v := range queensVerbs {
-		fmt.Fprintf(&q, "\t  %-10s %s\n", v.name, v.summary)
-	}
-	return fmt.Sprintf(mainUsageFormat, b.String(), n.String(), sl.String(), q.String())
+`)
+	return b.String()
 }
 
 // version returns the module version and VCS revision the binary was built from.

@@ -23,9 +23,9 @@ var nonogramVerbs = []*verbSpec{
 	{name: "bench", summary: "measure solving time on the shared data sets", usage: nonoBenchUsage, new: func() command { return &nonoBenchCmd{} }},
 }
 
-// nonogram runs "puzzle nonogram <verb> ...".
-func (e *env) nonogram(args []string) int {
-	return e.family("nonogram", nonogramVerbs, nonogramHelp, args)
+func init() {
+	registerFamily(&familySpec{name: "nonogram", order: 20, verbs: nonogramVerbs, help: nonogramHelp,
+		summary: "nonograms (Picross), black and white or colour"})
 }
 
 func nonogramHelp() string {

@@ -29,9 +29,9 @@ var queensVerbs = []*verbSpec{
 	{name: "bench", summary: "measure counting, construction and domination", usage: queensBenchUsage, new: func() command { return &queensBenchCmd{} }},
 }
 
-// queens runs "puzzle queens <verb> ...".
-func (e *env) queens(args []string) int {
-	return e.family("queens", queensVerbs, queensHelp, args)
+func init() {
+	registerFamily(&familySpec{name: "queens", order: 40, verbs: queensVerbs, help: queensHelp,
+		summary: "N-Queens: count, complete, place millions, dominate"})
 }
 
 func queensHelp() string {

@@ -25,9 +25,9 @@ var slidingVerbs = []*verbSpec{
 	{name: "bench", summary: "Korf's 100 15-puzzles and the 24-puzzle set", usage: slideBenchUsage, new: func() command { return &slideBenchCmd{} }},
 }
 
-// sliding runs "puzzle sliding <verb> ...".
-func (e *env) sliding(args []string) int {
-	return e.family("sliding", slidingVerbs, slidingHelp, args)
+func init() {
+	registerFamily(&familySpec{name: "sliding", order: 30, verbs: slidingVerbs, help: slidingHelp,
+		summary: "sliding-tile puzzles: 8, 15, 24 and up to 10×10"})
 }
 
 func slidingHelp() string {

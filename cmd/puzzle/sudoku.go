@@ -15,29 +15,6 @@ import (
 	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
-// A command is one verb of a family: it defines its flags, then runs on
-// the operands left after them.
-type command interface {
-	define(fs *flag.FlagSet)
-	run(e *env, v *verb, operands []string) int
-}
-
-// verbSpec names a verb and makes its command.
-type verbSpec struct {
-	name    string
-	aliases []string
-	summary string
-	usage   string
-	new     func() command
-}
-
-func (s *verbSpec) verb(family string) (*verb, command) {
-	v := newVerb(family+" "+s.name, s.summary, s.usage)
-	c := s.new()
-	c.define(v.fs)
-	return v, c
-}
-
 // sudokuVerbs lists the sudoku verbs in the order help shows them.
 var sudokuVerbs = []*verbSpec{
 	{name: "solve", summary: "solve puzzles, proving uniqueness", usage: solveUsage, new: func() command { return &solveCmd{} }},
@@ -48,58 +25,9 @@ var sudokuVerbs = []*verbSpec{
 	{name: "bench", summary: "measure solving throughput on the shared data sets", usage: benchUsage, new: func() command { return &benchCmd{} }},
 }
 
-func findVerb(specs []*verbSpec, name string) *verbSpec {
-	for _, s := range specs {
-		if s.name == name {
-			return s
-		}
-		for _, a := range s.aliases {
-			if a == name {
-				return s
-			}
-		}
-	}
-	return nil
-}
-
-// sudoku runs "puzzle sudoku <verb> ...".
-func (e *env) sudoku(args []string) int {
-	return e.family("sudoku", sudokuVerbs, sudokuHelp, args)
-}
-
-// family runs "puzzle <family> <verb> ...": help, or the verb.
-func (e *env) family(family string, verbs []*verbSpec, help func() string, args []string) int {
-	if len(args) == 0 {
-		fmt.Fprint(e.stderr, help())
-		return exitUsage
-	}
-	name, rest := args[0], args[1:]
-	switch name {
-	case "help", "-h", "-help", "--help":
-		if len(rest) == 0 {
-			fmt.Fprint(e.stdout, help())
-			return exitOK
-		}
-		s := findVerb(verbs, rest[0])
-		if s == nil {
-			fmt.Fprintf(e.stderr, "puzzle %s help: unknown verb %q\nRun 'puzzle help %s' for usage.\n", family, rest[0], family)
-			return exitUsage
-		}
-		v, _ := s.verb(family)
-		v.printHelp(e.stdout)
-		return exitOK
-	}
-	s := findVerb(verbs, name)
-	if s == nil {
-		fmt.Fprintf(e.stderr, "puzzle %s: unknown verb %q\nRun 'puzzle help %s' for usage.\n", family, name, family)
-		return exitUsage
-	}
-	v, c := s.verb(family)
-	operands, code, ok := v.parse(e, rest)
-	if !ok {
-		return code
-	}
-	return c.run(e, v, operands)
+func init() {
+	registerFamily(&familySpec{name: "sudoku", order: 10, verbs: sudokuVerbs, help: sudokuHelp,
+		summary: "Sudoku grids from 4×4 to 64×64"})
 }
 
 func sudokuHelp() string {
@@ -208,26 +136,6 @@ type solveRecord struct {
 	sudoku.Report
 	elapsed     time.Duration
 	explanation *sudoku.Explanation
-}
-
-// tally counts puzzles by status.
-type tally [status.Timeout + 1]int
-
-func (t *tally) total() int {
-	n := 0
-	for _, k := range t {
-		n += k
-	}
-	return n
-}
-
-func (t *tally) String() string {
-	s := fmt.Sprintf("%d unique, %d multiple, %d none, %d invalid, %d timeout",
-		t[status.Unique], t[status.Multiple], t[status.None], t[status.Invalid], t[status.Timeout])
-	if t[status.Solved] > 0 {
-		s = fmt.Sprintf("%d solved, ", t[status.Solved]) + s
-	}
-	return s
 }
 
 // eachPuzzle reads every puzzle of every input in turn and calls fn with

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"iter"
+	"strings"
+	"time"
+
+	"github.com/puzzlesolvers/puzzle/internal/jsonl"
+	"github.com/puzzlesolvers/puzzle/internal/record"
+	"github.com/puzzlesolvers/puzzle/status"
+)
+
+// readFunc reads the puzzles of one input: a family's NewReader(r, file).All().
+type readFunc[P any] func(file string, r io.Reader) iter.Seq2[P, error]
+
+// eachPuzzle calls fn with every puzzle of every input in turn ('-' or none
+// is stdin), or with the error of one that could not be read (p is then the
+// zero value); fn returns false to stop. eachPuzzle reports whether every
+// input could be opened; read errors are fn's to judge.
+func eachPuzzle[P any](e *env, prefix string, files []string, read readFunc[P], fn func(file string, p P, err error) bool) bool {
+	stop := false
+	return e.eachInput(prefix, files, func(file string, r io.Reader) {
+		if stop {
+			return
+		}
+		for p, err := range read(file, r) {
+			if !fn(file, p, err) || e.ctx.Err() != nil {
+				stop = true
+				return
+			}
+		}
+	})
+}
+
+// A batch is a verb that reads puzzles and answers each with a record:
+// solve, rate, complete, ... runBatch does the rest.
+type batch[P any, R record.Record] struct {
+	json bool
+	read readFunc[P]
+	// bad returns the record of a puzzle that could not be read, or false
+	// when the error ends the input (an I/O error, not a malformed puzzle).
+	bad func(file string, err error) (R, bool)
+	// work answers one puzzle. An error is a usage error: the options do
+	// not apply to this puzzle (exit 2).
+	work func(ctx context.Context, file string, p P) (R, error)
+	// human writes one record for people.
+	human func(w io.Writer, r R) error
+	// summary prints a line of counts by status after several puzzles.
+	summary bool
+}
+
+// runBatch runs b over the inputs: it reads, works, writes each record (a
+// JSON line, or for people), stops on an interruption (the record at hand
+// becomes a timeout, "interrupted") and returns the exit code: 0 when every
+// puzzle has a solution, 1 when one is invalid, has none or timed out or
+// an input cannot be read, 2 on a usage error.
+func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P, R]) int {
+	out := bufio.NewWriter(e.stdout)
+	defer out.Flush()
+	jw := jsonl.NewWriter(out)
+	var counts tally
+	failed, interrupted, usage := false, false, false
+	start := time.Now()
+
+	emit := func(r R) bool {
+		h := r.Header()
+		counts[h.Status]++
+		if !okStatus(h.Status) {
+			failed = true
+		}
+		var err error
+		if b.json {
+			err = jw.Write(r)
+		} else {
+			err = b.human(out, r)
+		}
+		if err == nil {
+			err = out.Flush()
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "puzzle %s: %v\n", v.name, err)
+			failed = true
+			return false
+		}
+		return true
+	}
+
+	opened := eachPuzzle(e, v.name, files, b.read, func(file string, p P, err error) bool {
+		if err != nil {
+			r, ok := b.bad(file, err)
+			if !ok {
+				out.Flush()
+				fmt.Fprintf(e.stderr, "puzzle %s: %v\n", v.name, err)
+				failed = true
+				return true // the reader ends this input itself
+			}
+			return emit(r)
+		}
+		r, err := b.work(e.ctx, file, p)
+		if err != nil {
+			out.Flush()
+			v.usageError(e, "%v", err)
+			usage = true
+			return false
+		}
+		if e.ctx.Err() != nil {
+			h := r.Header()
+			h.Status, h.Error, h.Reason = status.Timeout, "interrupted", ""
+			interrupted = true
+		}
+		return emit(r) && !interrupted
+	})
+	switch {
+	case usage:
+		return exitUsage
+	case interrupted || e.ctx.Err() != nil:
+		out.Flush()
+		fmt.Fprintf(e.stderr, "puzzle %s: interrupted\n", v.name)
+		return exitFail
+	}
+	if b.summary && !b.json && counts.total() > 1 {
+		fmt.Fprintf(out, "%s: %s in %s\n", plural(counts.total(), "puzzle"), counts.String(), fmtDuration(time.Since(start)))
+	}
+	if failed || !opened {
+		return exitFail
+	}
+	return exitOK
+}
+
+// okStatus reports whether a record of this status leaves the exit code 0.
+func okStatus(s status.Status) bool {
+	return s == status.Unique || s == status.Multiple || s == status.Solved
+}
+
+// tally counts records by status.
+type tally [status.Timeout + 1]int
+
+func (t *tally) total() int {
+	n := 0
+	for _, k := range t {
+		n += k
+	}
+	return n
+}
+
+// String lists the non-zero counts in the order of the statuses: "3 unique,
+// 1 none".
+func (t *tally) String() string {
+	var parts []string
+	for s, k := range t {
+		if k > 0 {
+			parts = append(parts, fmt.Sprintf("%d %v", k, status.Status(s)))
+		}
+	}
+	if len(parts) == 0 {
+		return "none read"
+	}
+	return strings.Join(parts, ", ")
+}
