@@ -53,7 +53,7 @@ func (s *Server) openAPI() []byte {
 			"operationId": operationID(rt),
 			"summary":     rt.summary,
 			"responses": object{
-				"200": object{"description": rt.result, "content": object{produces: object{"schema": schemaOf(produces)}}},
+				"200": object{"description": rt.result, "content": object{produces: object{"schema": schemaOf(produces, rt.schema)}}},
 				"400": errorResponse("bad input: an unreadable puzzle or parameter"),
 				"500": errorResponse("internal error"),
 			},
@@ -100,7 +100,7 @@ func (s *Server) openAPI() []byte {
 		item[strings.ToLower(rt.method)] = op
 	}
 	doc := object{
-		"openapi": "3.0.3",
+		"openapi": "3.1.0",
 		"info": object{
 			"title":   "puzzle",
 			"version": "1",
@@ -108,7 +108,8 @@ func (s *Server) openAPI() []byte {
 				"text/plain body, in any format the command line reads, and returns the JSON object that " +
 				"`puzzle <family> solve --json` prints.",
 		},
-		"paths": paths,
+		"paths":      paths,
+		"components": object{"schemas": schemaComponents()},
 	}
 	b, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
@@ -117,8 +118,10 @@ func (s *Server) openAPI() []byte {
 	return append(b, '\n')
 }
 
-func schemaOf(contentType string) map[string]any {
+func schemaOf(contentType, ref string) map[string]any {
 	switch {
+	case ref != "":
+		return map[string]any{"$ref": componentRef(ref)}
 	case contentType == "application/json":
 		return map[string]any{"type": "object"}
 	case strings.HasPrefix(contentType, "text/"), contentType == "image/svg+xml":

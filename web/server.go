@@ -143,6 +143,10 @@ type route struct {
 	// describes it.
 	produces string
 	result   string
+	// schema names the JSON Schema of a JSON success in docs/schema, as
+	// "sudoku.json#/$defs/solve"; the OpenAPI document refers to it, and
+	// the tests validate replies against it.
+	schema string
 	// refuses says when the route answers 422 (the input is read but the
 	// verb cannot take it here), "" when it does not.
 	refuses string
