@@ -127,13 +127,13 @@ func (p *Puzzle) validateColors(errorf func(line int, format string, args ...any
 				at = where[i]
 			}
 			if len(colors[i]) != len(clue) {
-				return errorf(at, "%s %d clue %s has %d runs but %d colours", kind, i+1, FormatClue(clue), len(clue), len(colors[i]))
+				return errorf(at, "%s %d clue %s has %d runs but %d colours", kind, i+1, formatClue(clue), len(clue), len(colors[i]))
 			}
 			need := 0
 			for j, n := range clue {
 				col := colors[i][j]
 				if col < 1 || col >= k {
-					return errorf(at, "%s %d clue %s: run %d has colour %d, outside the palette 1..%d", kind, i+1, FormatClue(clue), j+1, col, k-1)
+					return errorf(at, "%s %d clue %s: run %d has colour %d, outside the palette 1..%d", kind, i+1, formatClue(clue), j+1, col, k-1)
 				}
 				need += n
 				if j > 0 && colors[i][j-1] == col {
@@ -142,7 +142,7 @@ func (p *Puzzle) validateColors(errorf func(line int, format string, args ...any
 				sums[col][side] += n
 			}
 			if need > length {
-				return errorf(at, "%s %d clue %s needs %d cells, the %s has %d", kind, i+1, FormatClue(clue), need, kind, length)
+				return errorf(at, "%s %d clue %s needs %d cells, the %s has %d", kind, i+1, formatClue(clue), need, kind, length)
 			}
 		}
 	}

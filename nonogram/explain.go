@@ -9,14 +9,14 @@ import (
 // Explanation is the reasoning that solves a puzzle without guessing, step
 // by step, as far as it goes.
 type Explanation struct {
-	Steps []Step `json:"steps"`
+	Steps []Step
 	// Rows is the picture after the last step: '#' filled, '.' empty, '?'
 	// undecided.
-	Rows []string `json:"rows"`
+	Rows []string
 	// Solved is true when the steps decide every cell.
-	Solved bool `json:"solved"`
+	Solved bool
 	// Contradiction is true when the steps prove that no picture exists.
-	Contradiction bool `json:"contradiction"`
+	Contradiction bool
 }
 
 // Step is one deduction. Cells are [row, column], 0-based; the Text names
@@ -29,20 +29,21 @@ type Step struct {
 	// line with no placement), "both-ways" (cells that follow whether a
 	// cell is filled or empty) or "line-trial" (cells that follow from every
 	// placement of a line that does not lead to a contradiction).
-	Rule string `json:"rule"`
+	Rule string
 	// Line names the line that was solved: "row 3", "column 12".
-	Line string `json:"line,omitempty"`
+	Line string
 	// Clue is the clue of that line.
-	Clue []int `json:"clue,omitempty"`
+	Clue []int
 	// Cell is the cell that was tried, for the probing rules.
-	Cell []int   `json:"cell,omitempty"`
-	Fill [][]int `json:"fill,omitempty"`
+	Cell []int
+	// Fill lists the cells found filled.
+	Fill [][]int
 	// Colors gives, in a colour puzzle, the colour (palette index) of each
 	// cell of Fill.
-	Colors []int `json:"colors,omitempty"`
+	Colors []int
 	// Empty lists the cells found empty.
-	Empty [][]int `json:"empty,omitempty"`
-	Text  string  `json:"text"`
+	Empty [][]int
+	Text  string
 }
 
 // Explain solves p by line reasoning and then by trying single cells both
@@ -111,7 +112,7 @@ func Explain(ctx context.Context, p *Puzzle) (Explanation, error) {
 			s.Line = lineName(g, l)
 			s.Clue = g.clues[l]
 			why := [2]string{"by overlap", "in every placement"}[k]
-			s.Text = fmt.Sprintf("%s (%s): %s%s", s.Line, FormatClue(s.Clue), cellsText(s.Fill, s.Empty), " "+why)
+			s.Text = fmt.Sprintf("%s (%s): %s%s", s.Line, formatClue(s.Clue), cellsText(s.Fill, s.Empty), " "+why)
 			ex.Steps = append(ex.Steps, s)
 		}
 	}
@@ -160,7 +161,7 @@ func Explain(ctx context.Context, p *Puzzle) (Explanation, error) {
 			}
 		}
 		s.Text = fmt.Sprintf("%s (%s): of its %d possible placements, %d lead to a contradiction; all the others give: %s",
-			s.Line, FormatClue(s.Clue), placements, placements-survivors, cellsText(s.Fill, s.Empty))
+			s.Line, formatClue(s.Clue), placements, placements-survivors, cellsText(s.Fill, s.Empty))
 		ex.Steps = append(ex.Steps, s)
 	}
 
@@ -172,7 +173,7 @@ func Explain(ctx context.Context, p *Puzzle) (Explanation, error) {
 	if !ok {
 		ex.Contradiction = true
 		ex.Steps = append(ex.Steps, Step{Rule: "contradiction", Line: lineName(g, pr.failed), Clue: g.clues[pr.failed],
-			Text: fmt.Sprintf("%s (%s) has no placement: the puzzle has no solution", lineName(g, pr.failed), FormatClue(g.clues[pr.failed]))})
+			Text: fmt.Sprintf("%s (%s) has no placement: the puzzle has no solution", lineName(g, pr.failed), formatClue(g.clues[pr.failed]))})
 	}
 	ex.Solved = ok && st.unknown == 0
 	ex.Rows = partialRows(g, st)

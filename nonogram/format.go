@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -67,18 +68,37 @@ func ParseFormat(s string) (Format, error) {
 	return "", fmt.Errorf("nonogram: unknown format %q (want one of %s)", s, formatList())
 }
 
-// SyntaxError reports a malformed puzzle and where it is.
+// SyntaxError reports a puzzle that cannot be read, and where it is: a
+// malformed file, or clues that cannot be right (then Err is the
+// *ClueError).
 type SyntaxError struct {
 	File string // name of the input, "" if unknown
-	Line int    // 1-based line number
+	Line int    // 1-based line number, 0 if unknown
 	Msg  string
+	Err  error // the cause, if any
 }
 
 func (e *SyntaxError) Error() string {
-	if e.File == "" {
-		return fmt.Sprintf("nonogram: line %d: %s", e.Line, e.Msg)
+	return fmtPosError(e.File, e.Line, e.Msg)
+}
+
+// Unwrap returns the cause, such as a *ClueError.
+func (e *SyntaxError) Unwrap() error { return e.Err }
+
+// Position returns the file and line the error is about.
+func (e *SyntaxError) Position() (file string, line int) { return e.File, e.Line }
+
+// fmtPosError writes "nonogram: file:line: msg", leaving out what is unknown.
+func fmtPosError(file string, line int, msg string) string {
+	switch {
+	case file != "" && line > 0:
+		return fmt.Sprintf("nonogram: %s:%d: %s", file, line, msg)
+	case file != "":
+		return fmt.Sprintf("nonogram: %s: %s", file, msg)
+	case line > 0:
+		return fmt.Sprintf("nonogram: line %d: %s", line, msg)
 	}
-	return fmt.Sprintf("nonogram: %s:%d: %s", e.File, e.Line, e.Msg)
+	return "nonogram: " + msg
 }
 
 // maxLine bounds the length of a line of text input.
@@ -461,11 +481,11 @@ func parseQuote(s string) string {
 }
 
 // Next returns the next puzzle, validated, and io.EOF after the last. A bad
-// puzzle gives a *SyntaxError or a *ClueError, after which Next goes on with
-// the following puzzle where the format allows it to be found (the
-// single-puzzle formats nin, cwd and mk, and a malformed XML document, end
-// there). Any other error (a failed read, a text line over 1 MiB) ends the
-// stream.
+// puzzle gives a *SyntaxError (wrapping a *ClueError when its clues cannot
+// be right), after which Next goes on with the following puzzle where the
+// format allows it to be found (the single-puzzle formats nin, cwd and mk,
+// and a malformed XML document, end there). Any other error (a failed
+// read, a text line over 1 MiB) ends the stream.
 func (r *Reader) Next() (*Puzzle, error) {
 	r.start()
 	if r.queued != nil {
@@ -493,10 +513,14 @@ func (r *Reader) Next() (*Puzzle, error) {
 	}
 	if err == nil {
 		p.File = r.file
-		if err = p.Validate(); err != nil && r.format == FormatPicross && p.Name != "" {
+		if err = p.Validate(); err != nil {
 			var ce *ClueError
 			if errors.As(err, &ce) {
-				ce.Msg = fmt.Sprintf("grid %s: %s", parseQuote(p.Name), ce.Msg)
+				msg := ce.Msg
+				if r.format == FormatPicross && p.Name != "" {
+					msg = fmt.Sprintf("grid %s: %s", parseQuote(p.Name), msg)
+				}
+				err = &SyntaxError{File: ce.File, Line: ce.Line, Msg: msg, Err: ce}
 			}
 		}
 	}
@@ -517,10 +541,26 @@ func (r *Reader) count(err error) {
 	}
 }
 
+// All returns an iterator over the puzzles of the stream: each puzzle, or
+// the *SyntaxError of a bad one, after which it goes on. It stops at the end
+// of the stream or after any other error, which it yields.
+func (r *Reader) All() iter.Seq2[*Puzzle, error] {
+	return func(yield func(*Puzzle, error) bool) {
+		for {
+			p, err := r.Next()
+			if err == io.EOF {
+				return
+			}
+			if !yield(p, err) || (err != nil && !isPuzzleError(err)) {
+				return
+			}
+		}
+	}
+}
+
 func isPuzzleError(err error) bool {
 	var se *SyntaxError
-	var ce *ClueError
-	return errors.As(err, &se) || errors.As(err, &ce)
+	return errors.As(err, &se)
 }
 
 // Parse reads the first puzzle of r, detecting its format from the content.

@@ -1,9 +1,7 @@
 package nonogram_test
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -28,51 +26,12 @@ func ExampleParse() {
 		return
 	}
 	fmt.Println(p.Height(), "rows,", p.Width(), "columns")
-	fmt.Println("first row:", nonogram.FormatClue(p.Rows[0]))
-	fmt.Println("second column:", nonogram.FormatClue(p.Cols[1]))
+	fmt.Println("first row:", p.Rows[0])
+	fmt.Println("second column:", p.Cols[1])
 	// Output:
 	// 3 rows, 4 columns
-	// first row: 2 1
-	// second column: 1 1
-}
-
-func ExampleReader() {
-	// Two grids in picross-solver's format; the first one's clues
-	// cannot fit, and the reader goes on with the second.
-	const text = `GRID Too wide
-ROWS
-[ 1 1 ]
-COLUMNS
-[ 1 ]
-[ 1 ]
-
-GRID Fine
-ROWS
-[ 2 ]
-COLUMNS
-[ 1 ]
-[ 1 ]
-`
-	rd := nonogram.NewReader(strings.NewReader(text), "grids.txt", "")
-	for {
-		p, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
-		var ce *nonogram.ClueError
-		if errors.As(err, &ce) {
-			fmt.Println(err)
-			continue
-		}
-		if err != nil {
-			fmt.Println(err)
-			return
-		}
-		fmt.Printf("%s: %s puzzle %q, %d×%d\n", p.File, rd.Format(), p.Name, p.Height(), p.Width())
-	}
-	// Output:
-	// nonogram: grids.txt:3: grid "Too wide": row 1 clue 1 1 needs 3 cells, the row has 2
-	// grids.txt: picross puzzle "Fine", 1×2
+	// first row: [2 1]
+	// second column: [1 1]
 }
 
 func ExamplePuzzle_Format() {

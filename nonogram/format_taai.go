@@ -124,11 +124,11 @@ func fmtTAAI(b *bufio.Writer, ps []*Puzzle) error {
 	return nil
 }
 
-// ReadTAAIGoals reads pictures in the layout of TAAI solution files: a "$n"
+// readTAAIGoals reads pictures in the layout of TAAI solution files: a "$n"
 // line, then one line per row of 0 (empty) and 1 (filled) separated by tabs
 // or blanks. It returns the pictures by name (the text after "$"); name is
 // used in errors, which are *SyntaxErrors.
-func ReadTAAIGoals(r io.Reader, name string) (map[string]*Grid, error) {
+func readTAAIGoals(r io.Reader, name string) (map[string]*Grid, error) {
 	rd := &Reader{file: name}
 	rd.sc = bufio.NewScanner(r)
 	rd.sc.Buffer(make([]byte, 0, 64<<10), maxLine)

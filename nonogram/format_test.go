@@ -49,7 +49,7 @@ func readFile(t testing.TB, path string, f Format) ([]*Puzzle, []error) {
 func clues(cs [][]int) string {
 	s := make([]string, len(cs))
 	for i, c := range cs {
-		s[i] = FormatClue(c)
+		s[i] = formatClue(c)
 	}
 	return strings.Join(s, "/")
 }
@@ -231,12 +231,19 @@ func records(t *testing.T, f Format, input string) []string {
 			if se.File != "t" || !strings.HasPrefix(err.Error(), fmt.Sprintf("nonogram: t:%d: ", se.Line)) {
 				t.Errorf("error %q does not start with its file and line", err)
 			}
-			out = append(out, fmt.Sprintf("%d: %s", se.Line, se.Msg))
-		case errors.As(err, &ce):
-			if ce.File != "t" || !strings.HasPrefix(err.Error(), fmt.Sprintf("nonogram: t:%d: ", ce.Line)) {
-				t.Errorf("error %q does not start with its file and line", err)
+			if f, line := se.Position(); f != se.File || line != se.Line {
+				t.Errorf("Position() = %q, %d; want %q, %d", f, line, se.File, se.Line)
 			}
-			out = append(out, fmt.Sprintf("%d: %s (clue error)", ce.Line, ce.Msg))
+			if !errors.As(err, &ce) {
+				out = append(out, fmt.Sprintf("%d: %s", se.Line, se.Msg))
+				break
+			}
+			// A clue that cannot be right: the *ClueError is the cause,
+			// at the same place.
+			if ce.File != se.File || ce.Line != se.Line || !strings.HasSuffix(se.Msg, ce.Msg) || se.Unwrap() != ce {
+				t.Errorf("syntax error %+v wraps clue error %+v", se, ce)
+			}
+			out = append(out, fmt.Sprintf("%d: %s (clue error)", se.Line, se.Msg))
 		default:
 			out = append(out, "fatal: "+err.Error())
 		}
@@ -489,6 +496,50 @@ func TestReadIOErrors(t *testing.T) {
 	}
 }
 
+// All yields what Next returns, goes on after a bad puzzle and stops after
+// an I/O error.
+func TestReaderAll(t *testing.T) {
+	t.Parallel()
+	const text = "1 1\n1\n1\n\n1 2\n3\n1\n1\n\n1 1\n0\n0\n"
+	var got []string
+	for p, err := range NewReader(strings.NewReader(text), "t", "").All() {
+		if err != nil {
+			got = append(got, err.Error())
+			continue
+		}
+		got = append(got, fmt.Sprintf("ok %d", p.Line))
+	}
+	want := []string{"ok 1", "nonogram: t:6: row 1 clue 3 needs 3 cells, the row has 2", "ok 10"}
+	if !slices.Equal(got, want) {
+		t.Errorf("All yields %q, want %q", got, want)
+	}
+	// Breaking out early is fine, and the rest is still there for Next.
+	rd := NewReader(strings.NewReader(text), "t", "")
+	for range rd.All() {
+		break
+	}
+	if _, err := rd.Next(); err == nil {
+		t.Error("the second puzzle was skipped")
+	}
+	// An I/O error is yielded once, and ends the iteration.
+	boom := errors.New("boom")
+	pad := strings.Repeat("# padding past the format detection\n", parseSniffSize/10)
+	r := io.MultiReader(strings.NewReader("1 1\n1\n1\n"+pad+"1 1\n"), iotest.ErrReader(boom))
+	n, errs := 0, 0
+	for _, err := range NewReader(r, "t", FormatPlain).All() {
+		n++
+		if err != nil {
+			errs++
+			if !errors.Is(err, boom) {
+				t.Errorf("error %v, want boom", err)
+			}
+		}
+	}
+	if n != 2 || errs != 1 {
+		t.Errorf("%d values, %d errors; want a puzzle and the error", n, errs)
+	}
+}
+
 func TestParse(t *testing.T) {
 	t.Parallel()
 	if got := (&SyntaxError{Line: 3, Msg: "bad"}).Error(); got != "nonogram: line 3: bad" {
@@ -685,7 +736,7 @@ func TestReadTAAIGoals(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	goals, err := ReadTAAIGoals(f, "two_goals.txt")
+	goals, err := readTAAIGoals(f, "two_goals.txt")
 	if err != nil || len(goals) != 2 {
 		t.Fatalf("%d goals, %v", len(goals), err)
 	}
@@ -708,12 +759,12 @@ func TestReadTAAIGoals(t *testing.T) {
 		"$1\n" + strings.Repeat("1\n", 4097):    "t:4098: picture $1 is larger than 4096×4096",
 		"$1\n" + strings.Repeat("1", maxLine+1): "t:2: line longer than 1 MiB",
 	} {
-		_, err := ReadTAAIGoals(strings.NewReader(in), "t")
+		_, err := readTAAIGoals(strings.NewReader(in), "t")
 		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("ReadTAAIGoals(%.20q): %v, want %q", in, err, want)
+			t.Errorf("readTAAIGoals(%.20q): %v, want %q", in, err, want)
 		}
 	}
-	if _, err := ReadTAAIGoals(iotest.ErrReader(errors.New("boom")), "t"); err == nil || !strings.Contains(err.Error(), "boom") {
+	if _, err := readTAAIGoals(iotest.ErrReader(errors.New("boom")), "t"); err == nil || !strings.Contains(err.Error(), "boom") {
 		t.Errorf("I/O error: %v", err)
 	}
 }

@@ -97,7 +97,9 @@ func (r *Reader) xmlErr(err error) error {
 	}
 	var se *xml.SyntaxError
 	if errors.As(err, &se) {
-		return r.syntaxf(se.Line, "XML: %s", se.Msg)
+		e := r.syntaxf(se.Line, "XML: %s", se.Msg)
+		e.Err = se
+		return e
 	}
 	return r.syntaxf(r.xmlLine(), "XML: %v", err)
 }

@@ -191,17 +191,10 @@ type ClueError struct {
 	Msg  string
 }
 
-func (e *ClueError) Error() string {
-	switch {
-	case e.File != "" && e.Line > 0:
-		return fmt.Sprintf("nonogram: %s:%d: %s", e.File, e.Line, e.Msg)
-	case e.File != "":
-		return fmt.Sprintf("nonogram: %s: %s", e.File, e.Msg)
-	case e.Line > 0:
-		return fmt.Sprintf("nonogram: line %d: %s", e.Line, e.Msg)
-	}
-	return "nonogram: " + e.Msg
-}
+func (e *ClueError) Error() string { return fmtPosError(e.File, e.Line, e.Msg) }
+
+// Position returns the file and line the error is about.
+func (e *ClueError) Position() (file string, line int) { return e.File, e.Line }
 
 // Validate checks the shape of the puzzle and every clue: sizes between 1
 // and MaxSide, run lengths at least 1, each clue fitting in its line, and
@@ -235,13 +228,13 @@ func (p *Puzzle) Validate() error {
 			need := 0
 			for _, n := range clue {
 				if n < 1 {
-					return errorf(at, "%s %d clue %s: run length %d is not positive", kind, i+1, FormatClue(clue), n)
+					return errorf(at, "%s %d clue %s: run length %d is not positive", kind, i+1, formatClue(clue), n)
 				}
 				need += n + 1
 				sums[k] += n
 			}
 			if need-1 > length && !p.IsColor() {
-				return errorf(at, "%s %d clue %s needs %d cells, the %s has %d", kind, i+1, FormatClue(clue), need-1, kind, length)
+				return errorf(at, "%s %d clue %s needs %d cells, the %s has %d", kind, i+1, formatClue(clue), need-1, kind, length)
 			}
 		}
 	}
@@ -258,8 +251,8 @@ func (p *Puzzle) Validate() error {
 	return nil
 }
 
-// FormatClue writes a clue as space-separated numbers, "0" for an empty clue.
-func FormatClue(clue []int) string {
+// formatClue writes a clue as space-separated numbers, "0" for an empty clue.
+func formatClue(clue []int) string {
 	if len(clue) == 0 {
 		return "0"
 	}

@@ -133,7 +133,7 @@ func renderCheck(p *Puzzle, b *Board) (*Board, error) {
 }
 
 // renderClueNums returns the numbers drawn for a clue: the clue itself, or
-// a single 0 for an empty line, as FormatClue writes it.
+// a single 0 for an empty line, as formatClue writes it.
 func renderClueNums(clue []int) []int {
 	if len(clue) == 0 {
 		return []int{0}
@@ -247,7 +247,7 @@ func RenderText(w io.Writer, p *Puzzle, b *Board, opt RenderOptions) error {
 		}
 		rowText = make([]string, height)
 		for r, clue := range p.Rows {
-			rowText[r] = FormatClue(clue)
+			rowText[r] = formatClue(clue)
 			if p.IsColor() && len(clue) > 0 {
 				runs := make([]string, len(clue))
 				for i, n := range clue {

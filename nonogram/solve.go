@@ -45,17 +45,18 @@ type Result struct {
 // Stats is the work a solve took.
 type Stats struct {
 	// LineSolves counts runs of the line solver.
-	LineSolves int64 `json:"line_solves"`
+	LineSolves int64
 	// Probes counts trial assignments made while probing.
-	Probes int64 `json:"probes"`
+	Probes int64
 	// Nodes counts search nodes (1 when no guess was needed after probing).
-	Nodes int64 `json:"nodes"`
+	Nodes int64
 	// MaxDepth is the deepest guess.
-	MaxDepth int `json:"max_depth"`
+	MaxDepth int
 	// Conflicts counts the conflicts of the clause-learning search, which
 	// takes over from depth-first search on puzzles that outlast it.
-	Conflicts int64         `json:"conflicts,omitempty"`
-	Time      time.Duration `json:"-"`
+	Conflicts int64
+	// Time is the wall time of the solve.
+	Time time.Duration
 }
 
 // Solve finds the pictures that meet p's clues, up to opt.Limit, and

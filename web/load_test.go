@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/nonogram"
 	"github.com/puzzlesolvers/puzzle/queens"
 	"github.com/puzzlesolvers/puzzle/sliding"
@@ -50,7 +51,7 @@ func TestLoad(t *testing.T) {
 			t.Fatal(err)
 		}
 		return func(b []byte) bool {
-			var rep nonogram.Report
+			var rep record.NonogramSolve
 			return json.Unmarshal(b, &rep) == nil && rep.Status == status.Unique && p.Satisfies(gridFromRows(rep.Solution))
 		}
 	}

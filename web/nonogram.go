@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/nonogram"
 	"github.com/puzzlesolvers/puzzle/status"
 )
@@ -44,24 +45,28 @@ func nonogramRoutes() []*route {
 		{
 			method: "POST", path: "/api/nonogram/solve",
 			summary: "Solve a nonogram, proving uniqueness",
-			description: "Returns the object `puzzle nonogram solve --json` prints: file, line, name, width, height, status " +
-				"(unique, multiple, none, solved, invalid, timeout), solution (rows of '#' and '.'), solutions (with limit ≥ 2), " +
-				"count, line_solvable, error, steps and explained (with explain) and stats. Status 400 carries the record of an " +
-				"invalid puzzle, 504 that of a timeout.",
+			description: "Returns the object `puzzle nonogram solve --json` prints: file, line, name, status " +
+				"(unique, multiple, none, solved, invalid, timeout), error, rows, cols, solution (rows of '#' and '.'), solutions " +
+				"(with limit ≥ 2), ambiguous_cells (with multiple), colors, count, line_solvable, steps and explained (with " +
+				"explain) and stats. Status 400 carries the record of an invalid puzzle, 504 that of a timeout.",
 			params: []param{formatParam, nonoNameParam, limitParam, explainParam},
 			body:   nonogramBody,
 			result: "the solve record", heavy: true,
+			schema: "nonogram.json#/$defs/solve",
 			handle: nonogramSolve,
 		},
 		{
 			method: "POST", path: "/api/nonogram/explain",
 			summary: "The puzzle's clues and the solver's deductions, step by step",
 			description: "Line solving, then probing single cells both ways and trying the placements of lines, as " +
-				"`puzzle nonogram solve --explain` shows it. Each step lists the cells it fills and empties ([row, column], " +
-				"0-based), so a client can replay the solve line by line. picture is the grid after the last step ('?' undecided).",
+				"`puzzle nonogram solve --explain` shows it. Each step names its row or col, or the cell it tried, and lists the " +
+				"cells it fills and empties ({\"row\", \"col\"}, from 0), so a client can replay the solve line by line. picture " +
+				"is the grid after the last step ('?' undecided). status is what the steps prove (unique when they decide every " +
+				"cell, none when they end in a contradiction), else the solver's. 504 carries the steps found in time.",
 			params:  []param{formatParam, nonoNameParam},
 			body:    nonogramBody,
-			result:  `{"width": 5, "height": 5, "rows": [[3], ...], "cols": [...], "steps": [...], "picture": [...], "solved": true, "contradiction": false, "summary": "..."}`,
+			result:  `{"file": "request", "line": 1, "status": "unique", "rows": 5, "cols": 5, "row_clues": [[3], ...], "col_clues": [...], "steps": [...], "picture": [...], "solved": true, "contradiction": false, "summary": "..."}`,
+			schema:  "nonogram.json#/$defs/explain",
 			heavy:   true,
 			refuses: "a colour puzzle: the page draws it from /api/nonogram/render instead (the CLI explains it)",
 			handle:  nonogramExplain,
@@ -76,7 +81,8 @@ func nonogramRoutes() []*route {
 				{name: "title", kind: "string", description: "the puzzle's title, for the formats that store one"},
 			},
 			body:    "a picture: one line of '#' and '.' per row",
-			result:  `{"width": 7, "height": 5, "rows": [[2, 2], ...], "cols": [...], "format": "plain", "text": "5 7\n2 2\n..."}`,
+			result:  `{"status": "solved", "rows": 5, "cols": 7, "row_clues": [[2, 2], ...], "col_clues": [...], "format": "plain", "text": "5 7\n2 2\n..."}`,
+			schema:  "nonogram.json#/$defs/clues",
 			refuses: "a picture the format cannot hold (taai holds square ones only)",
 			handle:  nonogramClues,
 		},
@@ -118,9 +124,9 @@ func nonogramRoutes() []*route {
 }
 
 // readNonogram reads the one puzzle of the body. On failure it returns the
-// reply to send: 400, with the record of a malformed puzzle when record is
+// reply to send: 400, with the record of a malformed puzzle when asRecord is
 // true.
-func readNonogram(c *call, record bool) (string, *nonogram.Puzzle, *reply) {
+func readNonogram(c *call, asRecord bool) (string, *nonogram.Puzzle, *reply) {
 	name := c.text("name", "request")
 	format := c.choice("format", "auto", formatParam.choices)
 	if c.bad != nil {
@@ -132,9 +138,7 @@ func readNonogram(c *call, record bool) (string, *nonogram.Puzzle, *reply) {
 	}
 	rd := nonogram.NewReader(bytes.NewReader(c.body), name, nonogram.Format(format))
 	p, err := rd.Next()
-	var se *nonogram.SyntaxError
-	var ce *nonogram.ClueError
-	puzzleErr := errors.As(err, &se) || errors.As(err, &ce)
+	puzzleErr := errors.As(err, new(*nonogram.SyntaxError))
 	switch {
 	case err == io.EOF && format != "":
 		r := failf(http.StatusBadRequest, "no puzzle in the request body (read as %s)", format)
@@ -142,8 +146,8 @@ func readNonogram(c *call, record bool) (string, *nonogram.Puzzle, *reply) {
 	case err == io.EOF:
 		r := failf(http.StatusBadRequest, "no puzzle in the request body")
 		return name, nil, &r
-	case puzzleErr && record:
-		r := jsonReply(http.StatusBadRequest, nonogram.ErrorReport(name, err))
+	case puzzleErr && asRecord:
+		r := jsonReply(http.StatusBadRequest, &record.NonogramSolve{Head: record.Invalid(name, err)})
 		return name, nil, &r
 	case err != nil:
 		r := failf(http.StatusBadRequest, "%v", err)
@@ -170,38 +174,14 @@ func nonogramSolve(c *call) reply {
 	if c.bad != nil {
 		return reply{}
 	}
-	rep, _, _ := nonogram.SolveReport(c.ctx, name, p, nonogram.ReportOptions{
+	rec := record.NewNonogramSolve(c.ctx, name, p, record.NonogramOptions{
 		Limit: limit, ListAll: limit >= 2, Explain: explain, Timeout: c.timeout,
 	})
-	return jsonReply(codeOf(rep.Status), rep)
-}
-
-// explainReply is the answer of /api/nonogram/explain.
-type explainReply struct {
-	Name          string          `json:"name,omitempty"`
-	Width         int             `json:"width"`
-	Height        int             `json:"height"`
-	Rows          [][]int         `json:"rows"`
-	Cols          [][]int         `json:"cols"`
-	Steps         []nonogram.Step `json:"steps"`
-	Picture       []string        `json:"picture"`
-	Solved        bool            `json:"solved"`
-	Contradiction bool            `json:"contradiction"`
-	Summary       string          `json:"summary"`
-	Error         string          `json:"error,omitempty"`
-}
-
-// clueLists returns clues with an empty list, not null, for an empty line.
-func clueLists(clues [][]int) [][]int {
-	out := make([][]int, len(clues))
-	for i, c := range clues {
-		out[i] = append([]int{}, c...)
-	}
-	return out
+	return jsonReply(codeOf(rec.Status), rec)
 }
 
 func nonogramExplain(c *call) reply {
-	_, p, bad := readNonogram(c, false)
+	name, p, bad := readNonogram(c, false)
 	if bad != nil {
 		return *bad
 	}
@@ -210,29 +190,8 @@ func nonogramExplain(c *call) reply {
 		// from /api/nonogram/render instead.
 		return failf(http.StatusUnprocessableEntity, "explain: the page does not animate colour puzzles; 'puzzle nonogram solve --explain' explains them")
 	}
-	ex, err := nonogram.Explain(c.ctx, p)
-	rep := explainReply{
-		Name: p.Name, Width: p.Width(), Height: p.Height(), Rows: clueLists(p.Rows), Cols: clueLists(p.Cols),
-		Steps: ex.Steps, Picture: ex.Rows, Solved: ex.Solved, Contradiction: ex.Contradiction, Summary: ex.Summary(),
-	}
-	if rep.Steps == nil {
-		rep.Steps = []nonogram.Step{}
-	}
-	if err != nil {
-		rep.Error = fmt.Sprintf("no full explanation within %v: %d steps so far", c.timeout, len(ex.Steps))
-		return jsonReply(http.StatusGatewayTimeout, rep)
-	}
-	return jsonReply(http.StatusOK, rep)
-}
-
-// cluesReply is the answer of /api/nonogram/clues.
-type cluesReply struct {
-	Width  int     `json:"width"`
-	Height int     `json:"height"`
-	Rows   [][]int `json:"rows"`
-	Cols   [][]int `json:"cols"`
-	Format string  `json:"format"`
-	Text   string  `json:"text"`
+	rec := record.NewNonogramExplain(c.ctx, name, p, c.timeout)
+	return jsonReply(codeOf(rec.Status), rec)
 }
 
 // readPicture reads a picture of '#' and '.' lines.
@@ -296,8 +255,8 @@ func nonogramClues(c *call) reply {
 	if err := p.Format(&text, nonogram.Format(to)); err != nil {
 		return failf(http.StatusUnprocessableEntity, "%v", err)
 	}
-	return jsonReply(http.StatusOK, cluesReply{Width: g.Width, Height: g.Height, Rows: clueLists(p.Rows), Cols: clueLists(p.Cols),
-		Format: to, Text: text.String()})
+	return jsonReply(http.StatusOK, &record.NonogramClues{Head: record.Head{Status: status.Solved}, Rows: g.Height, Cols: g.Width,
+		RowClues: record.NonogramClueLists(p.Rows), ColClues: record.NonogramClueLists(p.Cols), Format: to, Text: text.String()})
 }
 
 func nonogramRender(c *call) reply {

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/record"
+	"github.com/puzzlesolvers/puzzle/internal/schematest"
 	"github.com/puzzlesolvers/puzzle/nonogram"
 	"github.com/puzzlesolvers/puzzle/status"
 )
@@ -66,7 +68,8 @@ func TestNonogramSolve(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := do(t, s, "POST", "/api/nonogram/solve"+tc.query, tc.body)
-			var rep nonogram.Report
+			schematest.Validate(t, "nonogram.json#/$defs/solve", w.Body.Bytes())
+			var rep record.NonogramSolve
 			decode(t, w, &rep)
 			if w.Code != tc.code || rep.Status != tc.status || rep.Count != tc.count || len(rep.Solutions) != tc.listed {
 				t.Fatalf("%d %s count %d listed %d, want %d %s %d %d: %s", w.Code, rep.Status, rep.Count, len(rep.Solutions),
@@ -92,6 +95,14 @@ func TestNonogramSolve(t *testing.T) {
 			}
 			if strings.Contains(tc.query, "explain") && (len(rep.Steps) == 0 || rep.Explained == nil || !*rep.Explained) {
 				t.Errorf("explain: %d steps", len(rep.Steps))
+			}
+			if rep.Rows != p.Height() || rep.Cols != p.Width() {
+				t.Errorf("size %d×%d, want %d×%d", rep.Rows, rep.Cols, p.Height(), p.Width())
+			}
+			// With two pictures, the ambiguous cells are where they differ
+			// (the two diagonals of a 2×2 grid: every cell).
+			if tc.status == status.Multiple && len(rep.AmbiguousCells) != 4 {
+				t.Errorf("ambiguous cells %v", rep.AmbiguousCells)
 			}
 			if strings.Contains(tc.query, "name=") && rep.File != "heart.non" {
 				t.Errorf("file %q", rep.File)
@@ -122,13 +133,23 @@ func TestNonogramTimeout(t *testing.T) {
 	t.Parallel()
 	s := newTestServer(t, Config{Timeout: 100 * time.Millisecond})
 	w := do(t, s, "POST", "/api/nonogram/solve", permutationPuzzle(200))
-	var rep nonogram.Report
+	schematest.Validate(t, "nonogram.json#/$defs/solve", w.Body.Bytes())
+	var rep record.NonogramSolve
 	decode(t, w, &rep)
 	if w.Code != http.StatusGatewayTimeout || rep.Status != status.Timeout || rep.Error != "no answer within 100ms" {
 		t.Fatalf("%d %s %q, want 504 timeout", w.Code, rep.Status, rep.Error)
 	}
 	if w := do(t, s, "POST", "/api/nonogram/render", permutationPuzzle(200)); w.Code != http.StatusGatewayTimeout {
 		t.Errorf("render: %d, want 504", w.Code)
+	}
+	// The explanation of a puzzle that needs guessing is stuck, and the
+	// solver then runs out of time.
+	w = do(t, s, "POST", "/api/nonogram/explain", permutationPuzzle(200))
+	schematest.Validate(t, "nonogram.json#/$defs/explain", w.Body.Bytes())
+	var ex record.NonogramExplain
+	decode(t, w, &ex)
+	if w.Code != http.StatusGatewayTimeout || ex.Status != status.Timeout || ex.Error == "" {
+		t.Errorf("explain: %d %s %q, want 504 timeout", w.Code, ex.Status, ex.Error)
 	}
 	if w := do(t, s, "POST", "/api/nonogram/solve", nonogramHeart); w.Code != http.StatusOK {
 		t.Errorf("after a timeout: %d", w.Code)
@@ -139,9 +160,10 @@ func TestNonogramExplain(t *testing.T) {
 	t.Parallel()
 	s := newTestServer(t, Config{})
 	w := do(t, s, "POST", "/api/nonogram/explain", nonogramHeart)
-	var ex explainReply
+	schematest.Validate(t, "nonogram.json#/$defs/explain", w.Body.Bytes())
+	var ex record.NonogramExplain
 	decode(t, w, &ex)
-	if w.Code != http.StatusOK || !ex.Solved || ex.Width != 7 || ex.Height != 5 || len(ex.Rows) != 5 || len(ex.Cols) != 7 {
+	if w.Code != http.StatusOK || ex.Status != status.Unique || !ex.Solved || ex.Cols != 7 || ex.Rows != 5 || len(ex.RowClues) != 5 || len(ex.ColClues) != 7 {
 		t.Fatalf("%d %+v", w.Code, ex)
 	}
 	// Replaying the steps, as the page does, decides every cell once and
@@ -151,14 +173,27 @@ func TestNonogramExplain(t *testing.T) {
 		cells[i] = '?'
 	}
 	for _, st := range ex.Steps {
-		for k, list := range [][][]int{st.Fill, st.Empty} {
+		for k, list := range [][]record.Cell{st.FilledCells, st.EmptyCells} {
 			for _, rc := range list {
-				i := rc[0]*7 + rc[1]
+				i := rc.Row*7 + rc.Col
 				if cells[i] != '?' {
-					t.Fatalf("step %q decides r%dc%d again", st.Text, rc[0]+1, rc[1]+1)
+					t.Fatalf("step %q decides %v again", st.Text, rc)
 				}
 				cells[i] = "#."[k]
 			}
+		}
+		// A step names its line or its cell, as its text does.
+		switch {
+		case st.Row != nil:
+			if !strings.HasPrefix(st.Text, fmt.Sprintf("row %d ", *st.Row+1)) {
+				t.Errorf("step on row %d: %q", *st.Row, st.Text)
+			}
+		case st.Col != nil:
+			if !strings.HasPrefix(st.Text, fmt.Sprintf("column %d ", *st.Col+1)) {
+				t.Errorf("step on column %d: %q", *st.Col, st.Text)
+			}
+		default:
+			t.Errorf("heart, line-solvable: step %+v names no line", st)
 		}
 	}
 	for r := range 5 {
@@ -168,14 +203,29 @@ func TestNonogramExplain(t *testing.T) {
 	}
 	// No solution: the explanation ends in a contradiction.
 	w = do(t, s, "POST", "/api/nonogram/explain", "2 3\n2\n0\n1\n0\n1\n")
+	schematest.Validate(t, "nonogram.json#/$defs/explain", w.Body.Bytes())
+	ex = record.NonogramExplain{}
 	decode(t, w, &ex)
-	if w.Code != http.StatusOK || !ex.Contradiction || !strings.HasPrefix(ex.Summary, "No solution") {
+	if w.Code != http.StatusOK || ex.Status != status.None || !ex.Contradiction || !strings.HasPrefix(ex.Summary, "No solution") {
 		t.Errorf("none: %d %+v", w.Code, ex)
+	}
+	// Two pictures: the steps are stuck, and the solver says multiple.
+	w = do(t, s, "POST", "/api/nonogram/explain", "2 2\n1\n1\n1\n1\n")
+	schematest.Validate(t, "nonogram.json#/$defs/explain", w.Body.Bytes())
+	ex = record.NonogramExplain{}
+	decode(t, w, &ex)
+	if w.Code != http.StatusOK || ex.Status != status.Multiple || ex.Solved || ex.Contradiction {
+		t.Errorf("multiple: %d %+v", w.Code, ex)
 	}
 	// Empty clues come as empty lists, not null.
 	w = do(t, s, "POST", "/api/nonogram/explain", "2 3\n0\n3\n1\n1\n1\n")
-	if !strings.Contains(w.Body.String(), `"rows":[[],[3]]`) {
+	if !strings.Contains(w.Body.String(), `"row_clues":[[],[3]]`) {
 		t.Errorf("empty clue: %s", w.Body.String())
+	}
+	// A malformed puzzle is an error reply, not a record.
+	w = do(t, s, "POST", "/api/nonogram/explain", "1 2\n3\n1\n1\n")
+	if w.Code != http.StatusBadRequest || !strings.Contains(errorOf(t, w), "request:2: row 1 clue 3 needs 3 cells") {
+		t.Errorf("bad clue: %d %s", w.Code, w.Body.String())
 	}
 	// A colour puzzle has no explanation: 422, and solve still answers.
 	colour, err := os.ReadFile("../examples/nonogram/colour.xml")
@@ -187,7 +237,9 @@ func TestNonogramExplain(t *testing.T) {
 		t.Errorf("colour explain: %d %s", w.Code, w.Body.String())
 	}
 	w = do(t, s, "POST", "/api/nonogram/solve", string(colour))
-	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"solution":["rr.b","r.bb",".gbb","ggg."]`) {
+	schematest.Validate(t, "nonogram.json#/$defs/solve", w.Body.Bytes())
+	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"solution":["rr.b","r.bb",".gbb","ggg."]`) ||
+		!strings.Contains(w.Body.String(), `"colors":[{"char":".","name":"white"`) {
 		t.Errorf("colour solve: %d %s", w.Code, w.Body.String())
 	}
 }
@@ -197,9 +249,10 @@ func TestNonogramClues(t *testing.T) {
 	s := newTestServer(t, Config{})
 	picture := strings.Join(heartPicture, "\n") + "\n"
 	w := do(t, s, "POST", "/api/nonogram/clues", picture)
-	var c cluesReply
+	schematest.Validate(t, "nonogram.json#/$defs/clues", w.Body.Bytes())
+	var c record.NonogramClues
 	decode(t, w, &c)
-	if w.Code != http.StatusOK || c.Width != 7 || c.Height != 5 || c.Format != "plain" {
+	if w.Code != http.StatusOK || c.Status != status.Solved || c.Cols != 7 || c.Rows != 5 || c.Format != "plain" {
 		t.Fatalf("%d %+v", w.Code, c)
 	}
 	// The clues read back as the puzzle whose one picture is the drawing.
@@ -210,9 +263,10 @@ func TestNonogramClues(t *testing.T) {
 	}
 	// Other characters and short lines.
 	w = do(t, s, "POST", "/api/nonogram/clues?to=non&title=Corner", "\nX\nxx-1\n\n")
+	schematest.Validate(t, "nonogram.json#/$defs/clues", w.Body.Bytes())
 	decode(t, w, &c)
-	if w.Code != http.StatusOK || c.Width != 4 || c.Height != 2 || !strings.Contains(c.Text, "Corner") ||
-		strings.TrimSpace(strings.Join([]string{clueText(c.Rows), clueText(c.Cols)}, "|")) != "1;2 1|2;1;0;1" {
+	if w.Code != http.StatusOK || c.Cols != 4 || c.Rows != 2 || !strings.Contains(c.Text, "Corner") ||
+		strings.TrimSpace(strings.Join([]string{clueText(c.RowClues), clueText(c.ColClues)}, "|")) != "1;2 1|2;1;0;1" {
 		t.Errorf("%d %+v", w.Code, c)
 	}
 	for body, msg := range map[string]string{"": "empty", "#?#\n": `line 1, column 2: '?'`, "\n\n": "empty"} {
@@ -226,7 +280,11 @@ func TestNonogramClues(t *testing.T) {
 func clueText(clues [][]int) string {
 	var parts []string
 	for _, c := range clues {
-		parts = append(parts, nonogram.FormatClue(c))
+		if len(c) == 0 {
+			parts = append(parts, "0")
+			continue
+		}
+		parts = append(parts, strings.Trim(fmt.Sprint(c), "[]"))
 	}
 	return strings.Join(parts, ";")
 }

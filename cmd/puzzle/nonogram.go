@@ -1,26 +1,26 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"iter"
 	"strings"
 	"time"
 
-	"github.com/puzzlesolvers/puzzle/internal/jsonl"
+	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/nonogram"
 	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // nonogramVerbs lists the nonogram verbs in the order help shows them.
 var nonogramVerbs = []*verbSpec{
-	{name: "solve", summary: "solve nonograms, proving uniqueness", usage: nonoSolveUsage, new: func() command { return &nonoSolveCmd{} }},
-	{name: "render", summary: "draw the solved picture with its clues (text, SVG, PNG)", usage: nonoRenderUsage, new: func() command { return &nonoRenderCmd{} }},
-	{name: "convert", summary: "rewrite nonograms in another format", usage: nonoConvertUsage, new: func() command { return &nonoConvertCmd{} }},
-	{name: "bench", summary: "measure solving time on the shared data sets", usage: nonoBenchUsage, new: func() command { return &nonoBenchCmd{} }},
+	{name: "solve", summary: "solve nonograms, proving uniqueness", usage: nonoSolveUsage, new: func() command { return &nonogramSolveCmd{} }},
+	{name: "render", summary: "draw the solved picture with its clues (text, SVG, PNG)", usage: nonoRenderUsage, new: func() command { return &nonogramRenderCmd{} }},
+	{name: "convert", summary: "rewrite nonograms in another format", usage: nonoConvertUsage, new: func() command { return &nonogramConvertCmd{} }},
+	{name: "bench", summary: "measure solving time on the shared data sets", usage: nonoBenchUsage, new: func() command { return &nonogramBenchCmd{} }},
 }
 
 func init() {
@@ -90,35 +90,17 @@ func (c *choiceFlag) nonogramFormat() nonogram.Format {
 	return nonogram.Format(c.value)
 }
 
-// eachNonogram reads every puzzle of every input and calls fn with the
-// puzzle, or with the error of a bad puzzle (p nil, a *SyntaxError or
-// *ClueError, after which reading goes on); fn returns false to stop. Any
-// other read error ends its input and goes to stderr after flush.
-func (e *env) eachNonogram(prefix string, files []string, from nonogram.Format, flush func(),
-	fn func(name string, p *nonogram.Puzzle, bad error) bool) bool {
-	readOK, stop := true, false
-	opened := e.eachInput(prefix, files, func(name string, r io.Reader) {
-		rd := nonogram.NewReader(r, name, from)
-		for !stop {
-			p, err := rd.Next()
-			if err == io.EOF {
-				return
-			}
-			if err != nil && !isPuzzleError(err) {
-				flush()
-				e.errorf("%s: %s", prefix, err)
-				readOK = false
-				return
-			}
-			stop = !fn(name, p, err)
-		}
-	})
-	return opened && readOK
+// nonogramRead returns the reader of one input for --from.
+func nonogramRead(from nonogram.Format) readFunc[*nonogram.Puzzle] {
+	return func(file string, r io.Reader) iter.Seq2[*nonogram.Puzzle, error] {
+		return nonogram.NewReader(r, file, from).All()
+	}
 }
 
-// isPuzzleError reports whether err concerns one puzzle only.
+// isPuzzleError reports whether err concerns one puzzle only: reading goes
+// on after it.
 func isPuzzleError(err error) bool {
-	return errors.As(err, new(*nonogram.SyntaxError)) || errors.As(err, new(*nonogram.ClueError))
+	return errors.As(err, new(*nonogram.SyntaxError))
 }
 
 const nonoSolveUsage = `Usage: puzzle nonogram solve [--json] [--all|--limit K] [--explain] [--timeout D] [--from FORMAT] [files|-]
@@ -130,10 +112,15 @@ cells and lines, then search.
 
 Human output: a header per puzzle (file:line, name, size, status, time),
 then the picture, '#' filled and '.' empty. --json prints one object per
-puzzle: file, line, name, width, height, status (unique, multiple, none,
-solved, invalid, timeout), solution (rows of '#' and '.'), solutions (with
---all or --limit K ≥ 2), count, line_solvable, error, steps (--explain) and
-stats (line_solves, probes, nodes, max_depth, time_ms).
+puzzle (docs/schema/nonogram.json): file, line, name, status (unique,
+multiple, none, solved, invalid, timeout), error (invalid and timeout
+only), rows, cols, solution (rows of '#' and '.'), solutions (with --all or
+--limit K ≥ 2), ambiguous_cells (with multiple: the cells where the
+pictures differ, as {"row","col"} from 0), colors (colour puzzles), count,
+line_solvable, steps and explained (--explain; each step names its row or
+col, or the cell it tried, and its filled_cells and empty_cells) and stats
+(line_solves, probes, nodes, max_depth, conflicts, time_ms). An invalid
+puzzle's object has file, line, status and error only.
 
 Exit status 0 when every puzzle has a picture, 1 when one is invalid, has
 none or timed out, or a file cannot be read, 2 on usage errors.
@@ -146,14 +133,14 @@ Examples:
 	puzzle nonogram solve --explain examples/nonogram/heart.txt
 `
 
-type nonoSolveCmd struct {
+type nonogramSolveCmd struct {
 	json, all, explain bool
 	limit              int
 	timeout            time.Duration
 	from               *choiceFlag
 }
 
-func (c *nonoSolveCmd) define(fs *flag.FlagSet) {
+func (c *nonogramSolveCmd) define(fs *flag.FlagSet) {
 	c.from = inputFormatFlag()
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per puzzle per line")
 	fs.BoolVar(&c.all, "all", false, "find every picture (the count is exact)")
@@ -171,86 +158,30 @@ func formatNames() []string {
 	return names
 }
 
-// nonoRecord is the JSON object of one puzzle (nonogram.Report) and what
-// the human output needs besides.
-type nonoRecord struct {
-	nonogram.Report
-	summary string
-	rows    []string // the explanation's last picture
-}
-
-func (c *nonoSolveCmd) run(e *env, v *verb, files []string) int {
+func (c *nonogramSolveCmd) run(e *env, v *verb, files []string) int {
 	limit, problem := searchLimit(c.all, c.limit, c.timeout)
 	if problem != "" {
 		return v.usageError(e, "%s", problem)
 	}
-	opt := nonogram.Options{Limit: limit}
-	many := c.all || c.limit >= 2
-
-	out := bufio.NewWriter(e.stdout)
-	jw := jsonl.NewWriter(e.stdout)
-	var counts tally
-	failed, stopped := false, false
-	start := time.Now()
-	emit := func(rec *nonoRecord) {
-		counts[rec.Status]++
-		if !rec.Status.Solved() {
-			failed = true
-		}
-		if c.json {
-			if err := jw.Write(rec); err != nil {
-				failed = true
-			}
-			jw.Flush()
-			return
-		}
-		c.writeHuman(out, rec)
-		out.Flush()
-	}
-	opened := e.eachNonogram("nonogram solve", files, c.from.nonogramFormat(), func() { out.Flush() },
-		func(name string, p *nonogram.Puzzle, bad error) bool {
-			if bad != nil {
-				emit(&nonoRecord{Report: *nonogram.ErrorReport(name, bad)})
-				return true
-			}
-			rec := c.solve(e.ctx, name, p, opt, many)
-			if e.ctx.Err() != nil {
-				rec.Status, rec.Error = status.Timeout, "interrupted"
-				stopped = true
-			}
-			emit(rec)
-			return !stopped
-		})
-	if stopped || e.ctx.Err() != nil {
-		out.Flush()
-		e.errorf("nonogram solve: interrupted")
-		return exitFail
-	}
-	if !c.json && counts.total() > 1 {
-		fmt.Fprintf(out, "%s: %s in %s\n", plural(counts.total(), "puzzle"), counts.String(), fmtDuration(time.Since(start)))
-	}
-	out.Flush()
-	if failed || !opened {
-		return exitFail
-	}
-	return exitOK
-}
-
-func (c *nonoSolveCmd) solve(ctx context.Context, file string, p *nonogram.Puzzle, opt nonogram.Options, many bool) *nonoRecord {
-	rep, ex, err := nonogram.SolveReport(ctx, file, p, nonogram.ReportOptions{
-		Limit: opt.Limit, ListAll: many, Explain: c.explain, Timeout: c.timeout,
+	opt := record.NonogramOptions{Limit: limit, ListAll: c.all || c.limit >= 2, Explain: c.explain, Timeout: c.timeout}
+	return runBatch(e, v, files, batch[*nonogram.Puzzle, *record.NonogramSolve]{
+		json: c.json,
+		read: nonogramRead(c.from.nonogramFormat()),
+		bad: func(file string, err error) (*record.NonogramSolve, bool) {
+			return &record.NonogramSolve{Head: record.Invalid(file, err)}, isPuzzleError(err)
+		},
+		work: func(ctx context.Context, file string, p *nonogram.Puzzle) (*record.NonogramSolve, error) {
+			return record.NewNonogramSolve(ctx, file, p, opt), nil
+		},
+		human: func(w io.Writer, rec *record.NonogramSolve) error {
+			c.writeHuman(w, rec)
+			return nil
+		},
+		summary: true,
 	})
-	rec := &nonoRecord{Report: *rep}
-	if ex != nil {
-		rec.summary, rec.rows = ex.Summary(), ex.Rows
-		if err != nil {
-			rec.summary = "explanation interrupted: " + err.Error()
-		}
-	}
-	return rec
 }
 
-func (c *nonoSolveCmd) writeHuman(w io.Writer, rec *nonoRecord) {
+func (c *nonogramSolveCmd) writeHuman(w io.Writer, rec *record.NonogramSolve) {
 	head := fmt.Sprintf("%s:%d", rec.File, rec.Line)
 	if rec.Name != "" {
 		head += " " + rec.Name
@@ -266,18 +197,26 @@ func (c *nonoSolveCmd) writeHuman(w io.Writer, rec *nonoRecord) {
 	if rec.Status == status.Multiple && rec.Count > 2 || c.all {
 		what += fmt.Sprintf(", %s", plural(rec.Count, "picture"))
 	}
-	fmt.Fprintf(w, "%s (%d×%d): %s in %s\n", head, rec.Height, rec.Width, what, fmtDuration(time.Duration(rec.Stats.TimeMS*float64(time.Millisecond))))
+	var d time.Duration
+	if rec.Stats != nil {
+		d = time.Duration(rec.Stats.TimeMS * float64(time.Millisecond))
+	}
+	fmt.Fprintf(w, "%s (%d×%d): %s in %s\n", head, rec.Rows, rec.Cols, what, fmtDuration(d))
 	if rec.Error != "" {
 		fmt.Fprintf(w, "  %s\n", rec.Error)
 	}
 	partial := false // the explanation's picture was drawn, with its blank line
-	if rec.Steps != nil || rec.summary != "" {
-		for i, s := range rec.Steps {
+	if ex := rec.Explanation; ex != nil {
+		for i, s := range ex.Steps {
 			fmt.Fprintf(w, "  %3d. %s\n", i+1, s.Text)
 		}
-		fmt.Fprintf(w, "  %s\n", rec.summary)
-		if rec.Explained != nil && !*rec.Explained {
-			for _, r := range rec.rows {
+		summary := ex.Summary()
+		if rec.ExplainError != nil {
+			summary = "explanation interrupted: " + rec.ExplainError.Error()
+		}
+		fmt.Fprintf(w, "  %s\n", summary)
+		if !ex.Solved {
+			for _, r := range ex.Rows {
 				fmt.Fprintf(w, "  %s\n", r)
 			}
 			fmt.Fprintln(w)

@@ -6,7 +6,6 @@ import (
 	"encoding/csv"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"github.com/puzzlesolvers/puzzle/internal/jsonl"
+	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/nonogram"
 	"github.com/puzzlesolvers/puzzle/status"
 )
@@ -71,6 +71,11 @@ sets are files under DIR/nonogram:
 }() + `
 Columns: puzzles, status counts, line-solvable puzzles, total of the best
 times, mean time per puzzle, the slowest puzzle, search nodes per puzzle.
+--json prints one object per set (docs/schema/nonogram.json): set,
+status (solved when every check passed, timeout when a puzzle ran out of
+time, invalid when a check failed, with error), puzzles, the counts unique,
+multiple, none, invalid, timeout, line_solvable and checked, worst, and
+stats (time_ms, mean_ms, worst_ms, nodes_per_puzzle).
 
 Examples:
 
@@ -79,7 +84,7 @@ Examples:
 	puzzle nonogram bench --set taai-random25 --json
 `
 
-type nonoBenchCmd struct {
+type nonogramBenchCmd struct {
 	data    string
 	sets    string
 	repeat  int
@@ -87,7 +92,7 @@ type nonoBenchCmd struct {
 	json    bool
 }
 
-func (c *nonoBenchCmd) define(fs *flag.FlagSet) {
+func (c *nonogramBenchCmd) define(fs *flag.FlagSet) {
 	fs.StringVar(&c.data, "data", "", "data directory `DIR` holding nonogram/ (default $PUZZLE_DATA, else ../shared/data)")
 	fs.StringVar(&c.sets, "set", "", "comma-separated `NAMES` of the sets to run (default all)")
 	fs.IntVar(&c.repeat, "repeat", 3, "solve each puzzle `N` times and keep the best time")
@@ -95,22 +100,10 @@ func (c *nonoBenchCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per set per line")
 }
 
-// nonoBenchRecord is the result of one set.
-type nonoBenchRecord struct {
-	Set          string  `json:"set"`
-	Puzzles      int     `json:"puzzles"`
-	Unique       int     `json:"unique"`
-	Multiple     int     `json:"multiple"`
-	None         int     `json:"none"`
-	Invalid      int     `json:"invalid"`
-	Timeout      int     `json:"timeout"`
-	LineSolvable int     `json:"line_solvable"`
-	TimeMS       float64 `json:"time_ms"`
-	MeanMS       float64 `json:"mean_ms"`
-	WorstMS      float64 `json:"worst_ms"`
-	Worst        string  `json:"worst"`
-	NodesEach    float64 `json:"nodes_per_puzzle"`
-	Checked      int     `json:"checked"`
+// nonoBenchResult is the record of one set and what the human output
+// needs besides.
+type nonoBenchResult struct {
+	record.NonogramBench
 	total, worst time.Duration
 }
 
@@ -121,7 +114,7 @@ type benchPuzzle struct {
 	bad   error
 }
 
-func (c *nonoBenchCmd) run(e *env, v *verb, operands []string) int {
+func (c *nonogramBenchCmd) run(e *env, v *verb, operands []string) int {
 	if len(operands) > 0 {
 		return v.usageError(e, "unexpected argument %q (bench reads the data sets; see --data and --set)", operands[0])
 	}
@@ -145,7 +138,7 @@ func (c *nonoBenchCmd) run(e *env, v *verb, operands []string) int {
 	}
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
-	jw := jsonl.NewWriter(e.stdout)
+	jw := jsonl.NewWriter(out)
 	if !c.json {
 		fmt.Fprintf(out, "data %s; one core (GOMAXPROCS=1 while timing), uniqueness proved, best of %d; %s %s/%s\n\n",
 			root, c.repeat, runtime.Version(), runtime.GOOS, runtime.GOARCH)
@@ -159,6 +152,7 @@ func (c *nonoBenchCmd) run(e *env, v *verb, operands []string) int {
 			break
 		}
 		rec, errs := c.runSet(e, root, s)
+		out.Flush()
 		for _, err := range errs {
 			e.errorf("nonogram bench: %s: %s", s.name, err)
 			failed = true
@@ -166,14 +160,25 @@ func (c *nonoBenchCmd) run(e *env, v *verb, operands []string) int {
 		if rec == nil {
 			continue
 		}
+		switch {
+		case e.ctx.Err() != nil:
+			rec.Status, rec.Error = status.Timeout, "interrupted"
+		case rec.Timeout > 0:
+			rec.Status, rec.Error = status.Timeout, fmt.Sprintf("%s within %v", plural(rec.Timeout, "puzzle"), c.timeout)
+		case len(errs) > 0:
+			rec.Status, rec.Error = status.Invalid, fmt.Sprintf("%s: %v", plural(len(errs), "failed check"), errs[0])
+		default:
+			rec.Status = status.Solved
+		}
 		if c.json {
 			jw.Write(rec)
 			jw.Flush()
+			out.Flush()
 			continue
 		}
 		fmt.Fprintf(out, "%-15s %7d %6d %8d %5d %7d %7d %5d %10s %10s %10s  %-28s %s\n",
 			rec.Set, rec.Puzzles, rec.Unique, rec.Multiple, rec.None, rec.Invalid, rec.Timeout, rec.LineSolvable,
-			fmtDuration(rec.total), num(rec.MeanMS), fmtDuration(rec.worst), "("+rec.Worst+")", num(rec.NodesEach))
+			fmtDuration(rec.total), num(rec.Stats.MeanMS), fmtDuration(rec.worst), "("+rec.Worst+")", num(rec.Stats.NodesPerPuzzle))
 		out.Flush()
 	}
 	if e.ctx.Err() != nil {
@@ -187,7 +192,7 @@ func (c *nonoBenchCmd) run(e *env, v *verb, operands []string) int {
 }
 
 // load reads every puzzle of a set, and the errors of the bad ones.
-func (c *nonoBenchCmd) load(root string, s nonoSet) ([]benchPuzzle, []error) {
+func (c *nonogramBenchCmd) load(root string, s nonoSet) ([]benchPuzzle, []error) {
 	var files []string
 	for _, g := range s.globs {
 		m, _ := filepath.Glob(filepath.Join(root, g))
@@ -209,12 +214,7 @@ func (c *nonoBenchCmd) load(root string, s nonoSet) ([]benchPuzzle, []error) {
 			errs = append(errs, err)
 			continue
 		}
-		rd := nonogram.NewReader(f, file, "")
-		for {
-			p, err := rd.Next()
-			if err == io.EOF {
-				break
-			}
+		for p, err := range nonogram.NewReader(f, file, "").All() {
 			if err != nil && !isPuzzleError(err) {
 				errs = append(errs, err)
 				break
@@ -260,12 +260,13 @@ func readValidation(path string) ([]expectation, error) {
 	return out, nil
 }
 
-func (c *nonoBenchCmd) runSet(e *env, root string, s nonoSet) (*nonoBenchRecord, []error) {
+func (c *nonogramBenchCmd) runSet(e *env, root string, s nonoSet) (*nonoBenchResult, []error) {
 	ps, errs := c.load(root, s)
 	if len(ps) == 0 {
 		return nil, errs
 	}
-	rec := &nonoBenchRecord{Set: s.name, Puzzles: len(ps)}
+	rec := &nonoBenchResult{}
+	rec.Set, rec.Puzzles = s.name, len(ps)
 	prog := startProgress(e.stderr, s.name, len(ps))
 	results := make([]nonogram.Result, len(ps))
 	best := make([]time.Duration, len(ps))
@@ -344,10 +345,10 @@ func (c *nonoBenchCmd) runSet(e *env, root string, s nonoSet) (*nonoBenchRecord,
 		errs = append(errs, c.checkValidation(e, root, ps, results, rec)...)
 	}
 	n := rec.Puzzles
-	rec.TimeMS = ms(rec.total)
-	rec.MeanMS = rec.TimeMS / float64(n)
-	rec.WorstMS = ms(rec.worst)
-	rec.NodesEach = float64(nodes) / float64(n)
+	rec.Stats.TimeMS = ms(rec.total)
+	rec.Stats.MeanMS = rec.Stats.TimeMS / float64(n)
+	rec.Stats.WorstMS = ms(rec.worst)
+	rec.Stats.NodesPerPuzzle = float64(nodes) / float64(n)
 	return rec, errs
 }
 
@@ -357,7 +358,7 @@ func (c *nonoBenchCmd) runSet(e *env, root string, s nonoSet) (*nonoBenchRecord,
 // rows (bad grids) and rows without a grid (parse errors) must match the
 // number of grids our reader rejects in that file. Files the CSV does not
 // list (note.nin, cauldron.non, ...) are only checked against their clues.
-func (c *nonoBenchCmd) checkValidation(e *env, root string, ps []benchPuzzle, results []nonogram.Result, rec *nonoBenchRecord) []error {
+func (c *nonogramBenchCmd) checkValidation(e *env, root string, ps []benchPuzzle, results []nonogram.Result, rec *nonoBenchResult) []error {
 	want, err := readValidation(filepath.Join(root, "picross-solver", "outputs", "validation.csv"))
 	if err != nil {
 		return []error{err}

@@ -7,10 +7,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"golang.org/x/term"
 
 	"github.com/puzzlesolvers/puzzle/nonogram"
 	"github.com/puzzlesolvers/puzzle/status"
@@ -38,7 +41,7 @@ Examples:
 	puzzle nonogram render --svg --blank puzzle.non > blank.svg
 `
 
-type nonoRenderCmd struct {
+type nonogramRenderCmd struct {
 	text, svg, png, noClues, blank bool
 	out                            string
 	cell                           int
@@ -46,7 +49,7 @@ type nonoRenderCmd struct {
 	from                           *choiceFlag
 }
 
-func (c *nonoRenderCmd) define(fs *flag.FlagSet) {
+func (c *nonogramRenderCmd) define(fs *flag.FlagSet) {
 	c.from = inputFormatFlag()
 	fs.BoolVar(&c.text, "text", false, "draw as text (the default)")
 	fs.BoolVar(&c.svg, "svg", false, "draw as SVG")
@@ -59,7 +62,7 @@ func (c *nonoRenderCmd) define(fs *flag.FlagSet) {
 	fs.Var(c.from, "from", "input `format`: auto, "+strings.Join(formatNames(), ", "))
 }
 
-func (c *nonoRenderCmd) run(e *env, v *verb, files []string) int {
+func (c *nonogramRenderCmd) run(e *env, v *verb, files []string) int {
 	kinds := 0
 	for _, b := range []bool{c.text, c.svg, c.png} {
 		if b {
@@ -73,80 +76,105 @@ func (c *nonoRenderCmd) run(e *env, v *verb, files []string) int {
 		return v.usageError(e, "--cell and --timeout must not be negative")
 	}
 	binary := c.svg || c.png
-	if binary && c.out == "" && isTerminal(e.stdout) {
-		return v.usageError(e, "refusing to write %s to a terminal; use -o FILE or redirect stdout", map[bool]string{true: "SVG", false: "PNG"}[c.svg])
-	}
+	kind := "text"
 	render := nonogram.RenderText
 	switch {
 	case c.svg:
-		render = nonogram.RenderSVG
+		kind, render = "SVG", nonogram.RenderSVG
 	case c.png:
-		render = nonogram.RenderPNG
+		kind, render = "PNG", nonogram.RenderPNG
+	}
+	if binary && c.out == "" && stdoutIsTerminal(e.stdout) {
+		return v.usageError(e, "refusing to write %s to a terminal; use -o FILE or redirect stdout", kind)
 	}
 	opt := nonogram.RenderOptions{CellSize: c.cell, NoClues: c.noClues}
 
-	type drawing struct {
-		name string
-		data []byte
-	}
-	var drawings []drawing
-	failed := false
 	stdout := bufio.NewWriter(e.stdout)
 	defer stdout.Flush()
-	opened := e.eachNonogram("nonogram render", files, c.from.nonogramFormat(), func() { stdout.Flush() },
-		func(name string, p *nonogram.Puzzle, bad error) bool {
-			if bad != nil {
-				e.errorf("nonogram render: %s", bad)
-				failed = true
-				return true
-			}
-			board, ok := c.board(e, name, p)
-			if !ok {
-				failed = true
-			}
-			if e.ctx.Err() != nil {
-				return false
-			}
-			var buf bytes.Buffer
-			if err := render(&buf, p, board, opt); err != nil {
-				e.errorf("nonogram render: %s:%d: %s", name, p.Line, err)
-				failed = true
-				return true
-			}
-			drawings = append(drawings, drawing{fmt.Sprintf("%s:%d", name, p.Line), buf.Bytes()})
-			return true
-		})
-	if e.ctx.Err() != nil {
-		e.errorf("nonogram render: interrupted")
-		return exitFail
-	}
-	if binary && c.out == "" && len(drawings) > 1 {
-		e.errorf("nonogram render: %d pictures would go to stdout as one stream; use -o FILE to write FILE-1, FILE-2, ...", len(drawings))
-		return exitUsage
-	}
-	for i, d := range drawings {
+	failed, usage := false, false
+	// write puts out drawing i (from 1): to stdout, with a header when
+	// there are several, or to the file -o names, numbered when there are
+	// several.
+	write := func(d *nonogramDrawing, i int, several bool) {
 		switch {
 		case c.out == "" && !binary:
-			if len(drawings) > 1 {
+			if several {
 				fmt.Fprintf(stdout, "%s\n", d.name)
 			}
 			stdout.Write(d.data)
-			if len(drawings) > 1 {
+			if several {
 				fmt.Fprintln(stdout)
 			}
+			stdout.Flush()
 		case c.out == "":
 			stdout.Write(d.data)
 		default:
 			path := c.out
-			if len(drawings) > 1 {
+			if several {
 				ext := filepath.Ext(path)
-				path = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(path, ext), i+1, ext)
+				path = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(path, ext), i, ext)
 			}
 			if err := writeFileAtomic(path, d.data); err != nil {
+				stdout.Flush()
 				e.errorf("nonogram render: %v", err)
 				failed = true
 			}
 		}
+	}
+	// The first drawing waits until a second puzzle or the end of the
+	// input says whether there are several.
+	var first *nonogramDrawing
+	n := 0
+	opened := eachPuzzle(e, v.name, files, nonogramRead(c.from.nonogramFormat()), func(file string, p *nonogram.Puzzle, err error) bool {
+		if err != nil {
+			stdout.Flush()
+			e.errorf("nonogram render: %s", err)
+			failed = true
+			return true
+		}
+		n++
+		if n == 2 && binary && c.out == "" {
+			stdout.Flush()
+			v.usageError(e, "%s:%d: a second puzzle, and %s pictures would go to stdout as one stream; use -o FILE to write FILE-1, FILE-2, ...", file, p.Line, kind)
+			usage = true
+			return false
+		}
+		board, ok := c.board(e, file, p)
+		if !ok {
+			failed = true
+		}
+		if e.ctx.Err() != nil {
+			return false
+		}
+		var buf bytes.Buffer
+		if err := render(&buf, p, board, opt); err != nil {
+			stdout.Flush()
+			e.errorf("nonogram render: %s:%d: %s", file, p.Line, err)
+			failed = true
+			return true
+		}
+		d := &nonogramDrawing{fmt.Sprintf("%s:%d", file, p.Line), buf.Bytes()}
+		switch {
+		case n == 1:
+			first = d
+			return true
+		case n == 2 && first != nil:
+			write(first, 1, true)
+		}
+		first = nil
+		write(d, n, true)
+		return true
+	})
+	switch {
+	case usage:
+		return exitUsage
+	case e.ctx.Err() != nil:
+		stdout.Flush()
+		e.errorf("nonogram render: interrupted")
+		return exitFail
+	}
+	if first != nil && n == 1 {
+		write(first, 1, false)
 	}
 	if failed || !opened {
 		return exitFail
@@ -154,10 +182,23 @@ func (c *nonoRenderCmd) run(e *env, v *verb, files []string) int {
 	return exitOK
 }
 
+// nonogramDrawing is one rendered puzzle, named file:line.
+type nonogramDrawing struct {
+	name string
+	data []byte
+}
+
+// stdoutIsTerminal reports whether w is a terminal. A character device is
+// not enough: /dev/null is one too.
+func stdoutIsTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
 // board solves p and returns what to draw: the picture, the cells common
 // to two pictures, or nil (the empty grid). ok is false when the puzzle has
 // no picture or the solve failed.
-func (c *nonoRenderCmd) board(e *env, name string, p *nonogram.Puzzle) (*nonogram.Board, bool) {
+func (c *nonogramRenderCmd) board(e *env, name string, p *nonogram.Puzzle) (*nonogram.Board, bool) {
 	if c.blank {
 		return nil, true
 	}
@@ -244,12 +285,12 @@ Examples:
 	puzzle nonogram convert --to plain --from taai puzzles.txt
 `
 
-type nonoConvertCmd struct {
+type nonogramConvertCmd struct {
 	to, from *choiceFlag
 	out      string
 }
 
-func (c *nonoConvertCmd) define(fs *flag.FlagSet) {
+func (c *nonogramConvertCmd) define(fs *flag.FlagSet) {
 	c.from = inputFormatFlag()
 	c.to = &choiceFlag{choices: formatNames()}
 	fs.Var(c.to, "to", "output `format`: "+strings.Join(formatNames(), ", "))
@@ -257,24 +298,24 @@ func (c *nonoConvertCmd) define(fs *flag.FlagSet) {
 	fs.StringVar(&c.out, "o", "", "write to `FILE` instead of stdout")
 }
 
-func (c *nonoConvertCmd) run(e *env, v *verb, files []string) int {
+func (c *nonogramConvertCmd) run(e *env, v *verb, files []string) int {
 	if c.to.value == "" {
 		return v.usageError(e, "--to is required (one of %s)", strings.Join(formatNames(), ", "))
 	}
 	to := nonogram.Format(c.to.value)
 	var ps []*nonogram.Puzzle
 	failed := false
-	opened := e.eachNonogram("nonogram convert", files, c.from.nonogramFormat(), func() {},
-		func(name string, p *nonogram.Puzzle, bad error) bool {
-			if bad != nil {
-				e.errorf("nonogram convert: %s", bad)
-				failed = true
-			} else {
-				ps = append(ps, p)
-			}
-			return true
-		})
+	opened := eachPuzzle(e, v.name, files, nonogramRead(c.from.nonogramFormat()), func(file string, p *nonogram.Puzzle, err error) bool {
+		if err != nil {
+			e.errorf("nonogram convert: %s", err)
+			failed = true
+		} else {
+			ps = append(ps, p)
+		}
+		return true
+	})
 	if e.ctx.Err() != nil {
+		e.errorf("nonogram convert: interrupted")
 		return exitFail
 	}
 	single := to == nonogram.FormatNIN || to == nonogram.FormatCWD || to == nonogram.FormatMK

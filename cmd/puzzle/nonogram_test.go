@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/schematest"
 	"github.com/puzzlesolvers/puzzle/nonogram"
 )
 
@@ -70,20 +71,21 @@ func nonoGolden(t *testing.T, name, got string) {
 // nonoRecordJSON mirrors nonoRecord for decoding; the stats are pointers
 // so that a missing field shows.
 type nonoRecordJSON struct {
-	File         string         `json:"file"`
-	Line         int            `json:"line"`
-	Name         string         `json:"name"`
-	Width        int            `json:"width"`
-	Height       int            `json:"height"`
-	Status       string         `json:"status"`
-	Solution     []string       `json:"solution"`
-	Solutions    [][]string     `json:"solutions"`
-	Count        int            `json:"count"`
-	LineSolvable bool           `json:"line_solvable"`
-	Error        string         `json:"error"`
-	Steps        []nonoStepJSON `json:"steps"`
-	Explained    *bool          `json:"explained"`
-	Stats        *struct {
+	File           string         `json:"file"`
+	Line           int            `json:"line"`
+	Name           string         `json:"name"`
+	Width          int            `json:"cols"`
+	Height         int            `json:"rows"`
+	Status         string         `json:"status"`
+	Solution       []string       `json:"solution"`
+	Solutions      [][]string     `json:"solutions"`
+	AmbiguousCells []cellJSON     `json:"ambiguous_cells"`
+	Count          int            `json:"count"`
+	LineSolvable   bool           `json:"line_solvable"`
+	Error          string         `json:"error"`
+	Steps          []nonoStepJSON `json:"steps"`
+	Explained      *bool          `json:"explained"`
+	Stats          *struct {
 		LineSolves *int64   `json:"line_solves"`
 		Probes     *int64   `json:"probes"`
 		Nodes      *int64   `json:"nodes"`
@@ -94,19 +96,26 @@ type nonoRecordJSON struct {
 }
 
 type nonoStepJSON struct {
-	Rule  string  `json:"rule"`
-	Line  string  `json:"line"`
-	Clue  []int   `json:"clue"`
-	Cell  []int   `json:"cell"`
-	Fill  [][]int `json:"fill"`
-	Empty [][]int `json:"empty"`
-	Text  string  `json:"text"`
+	Rule  string     `json:"rule"`
+	Row   *int       `json:"row"`
+	Col   *int       `json:"col"`
+	Clue  []int      `json:"clue"`
+	Cell  *cellJSON  `json:"cell"`
+	Fill  []cellJSON `json:"filled_cells"`
+	Empty []cellJSON `json:"empty_cells"`
+	Text  string     `json:"text"`
+}
+
+type cellJSON struct {
+	Row int `json:"row"`
+	Col int `json:"col"`
 }
 
 // parseNono decodes JSON Lines output, rejecting fields the help does not
-// document.
+// document, and validates every record against the schema.
 func parseNono(t *testing.T, out string) []nonoRecordJSON {
 	t.Helper()
+	schematest.ValidateLines(t, "nonogram.json#/$defs/solve", []byte(out))
 	var recs []nonoRecordJSON
 	for line := range strings.Lines(out) {
 		dec := json.NewDecoder(strings.NewReader(line))
@@ -272,7 +281,7 @@ func nonoFixtures(t *testing.T, path string) map[int]*nonogram.Puzzle {
 		if err == io.EOF {
 			return ps
 		}
-		if errors.As(err, new(*nonogram.SyntaxError)) || errors.As(err, new(*nonogram.ClueError)) {
+		if errors.As(err, new(*nonogram.SyntaxError)) {
 			continue
 		}
 		if err != nil {
@@ -314,8 +323,8 @@ func checkNonoRecords(t *testing.T, recs []nonoRecordJSON, all bool) {
 			if !strings.Contains(r.Error, where+": ") {
 				t.Errorf("%s: error %q does not name the file and line", where, r.Error)
 			}
-			if r.Solution != nil || r.Stats != nil || r.Count != 0 {
-				t.Errorf("%s: an invalid puzzle has a picture, a count or stats", where)
+			if r.Solution != nil || r.Stats != nil || r.Count != 0 || r.Width != 0 || r.Height != 0 {
+				t.Errorf("%s: an invalid puzzle has a picture, a size, a count or stats", where)
 			}
 			continue
 		}
@@ -353,6 +362,27 @@ func checkNonoRecords(t *testing.T, recs []nonoRecordJSON, all bool) {
 			if !meetsClues(t, p, pic) {
 				t.Errorf("%s: picture %q does not meet the clues", where, pic)
 			}
+		}
+		if r.Status == "multiple" && r.Solutions != nil {
+			// The ambiguous cells are those where two listed pictures differ.
+			var differ []cellJSON
+			for y := range r.Solutions[0] {
+				for x := range r.Solutions[0][y] {
+					for _, s := range r.Solutions[1:] {
+						if s[y][x] != r.Solutions[0][y][x] {
+							differ = append(differ, cellJSON{y, x})
+							break
+						}
+					}
+				}
+			}
+			if !slices.Equal(differ, r.AmbiguousCells) {
+				t.Errorf("%s: ambiguous cells %v, the pictures differ on %v", where, r.AmbiguousCells, differ)
+			}
+		} else if r.Status == "multiple" && len(r.AmbiguousCells) == 0 {
+			t.Errorf("%s: status multiple without ambiguous cells", where)
+		} else if r.Status != "multiple" && r.AmbiguousCells != nil {
+			t.Errorf("%s: status %s with ambiguous cells", where, r.Status)
 		}
 		if r.Solutions != nil {
 			if len(r.Solutions) != r.Count {
@@ -628,14 +658,14 @@ func TestNonoExplain(t *testing.T) {
 			if !strings.Contains(human, fmt.Sprintf("%3d. %s\n", j+1, s.Text)) {
 				t.Errorf("%s: step %d %q is not in the human output", where, j+1, s.Text)
 			}
-			for k, list := range [2][][]int{s.Fill, s.Empty} {
+			for k, list := range [2][]cellJSON{s.Fill, s.Empty} {
 				for _, rc := range list {
-					if len(rc) != 2 || rc[0] < 0 || rc[0] >= r.Height || rc[1] < 0 || rc[1] >= r.Width {
+					if rc.Row < 0 || rc.Row >= r.Height || rc.Col < 0 || rc.Col >= r.Width {
 						t.Fatalf("%s: step %d names cell %v", where, j+1, rc)
 					}
-					key := [2]int{rc[0], rc[1]}
+					key := [2]int{rc.Row, rc.Col}
 					if _, dup := cells[key]; dup {
-						t.Errorf("%s: step %d decides r%dc%d again", where, j+1, rc[0]+1, rc[1]+1)
+						t.Errorf("%s: step %d decides r%dc%d again", where, j+1, rc.Row+1, rc.Col+1)
 					}
 					cells[key] = "#."[k]
 				}
@@ -1105,11 +1135,30 @@ func TestNonoRenderFiles(t *testing.T) {
 	})
 	t.Run("several images to stdout", func(t *testing.T) {
 		t.Parallel()
+		// Refused as soon as the second puzzle is read, naming it, and
+		// before solving it (two.txt would add a note about its two
+		// pictures) or anything after it.
+		two := nonoFile("two.txt")
 		for _, kind := range []string{"--svg", "--png"} {
-			out, errOut, code := runCmd(t, "", "nonogram", "render", kind, heart, heart)
-			if code != exitUsage || out != "" || !strings.Contains(errOut, "2 pictures would go to stdout as one stream; use -o FILE") {
+			out, errOut, code := runCmd(t, "", "nonogram", "render", kind, heart, two, heart)
+			if code != exitUsage || out != "" || !strings.Contains(errOut, "render: "+two+":3: a second puzzle, and ") ||
+				!strings.Contains(errOut, "pictures would go to stdout as one stream; use -o FILE") || strings.Contains(errOut, "several pictures") {
 				t.Errorf("%s with two puzzles: exit %d, %d bytes on stdout, stderr %q", kind, code, len(out), errOut)
 			}
+		}
+	})
+	t.Run("dev null", func(t *testing.T) {
+		t.Parallel()
+		// /dev/null is a character device, but not a terminal.
+		null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+		if err != nil {
+			t.Skip(err)
+		}
+		defer null.Close()
+		var errb bytes.Buffer
+		code := run(context.Background(), strings.NewReader(""), null, &errb, []string{"nonogram", "render", "--png", heart})
+		if code != exitOK || errb.Len() != 0 {
+			t.Errorf("--png > /dev/null: exit %d, stderr %q", code, errb.String())
 		}
 	})
 	t.Run("write errors", func(t *testing.T) {
