@@ -188,7 +188,7 @@ func nonogramExplain(c *call) reply {
 	if p.IsColor() {
 		// The page animates in black and white; it draws colour puzzles
 		// from /api/nonogram/render instead.
-		return failf(http.StatusUnprocessableEntity, "explain: the page does not animate colour puzzles; 'puzzle nonogram solve --explain' explains them")
+		return failf(http.StatusUnprocessableEntity, "the page does not animate colour puzzles; 'puzzle nonogram solve --explain' explains them")
 	}
 	rec := record.NewNonogramExplain(c.ctx, name, p, c.timeout)
 	return jsonReply(codeOf(rec.Status), rec)

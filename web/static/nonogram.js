@@ -169,10 +169,9 @@ Puzzle.register("nonogram", (root) => {
   function showFocus(step) {
     const {focus, left, top, w, h} = board;
     for (const g of [...board.rowClues, ...board.colClues]) g.classList.remove("active");
-    const m = /^(row|column) (\d+)$/.exec(step.line || "");
-    if (m) {
-      const i = Number(m[2]) - 1;
-      const row = m[1] === "row";
+    if (step.row !== undefined || step.col !== undefined) { // a step on a line, from 0
+      const row = step.row !== undefined;
+      const i = row ? step.row : step.col;
       (row ? board.rowClues : board.colClues)[i].classList.add("active");
       focus.setAttribute("x", row ? left : left + i * C);
       focus.setAttribute("y", row ? top + i * C : top);
@@ -180,8 +179,8 @@ Puzzle.register("nonogram", (root) => {
       focus.setAttribute("height", row ? C : h * C);
       focus.setAttribute("visibility", "visible");
     } else if (step.cell) {
-      focus.setAttribute("x", left + step.cell[1] * C);
-      focus.setAttribute("y", top + step.cell[0] * C);
+      focus.setAttribute("x", left + step.cell.col * C);
+      focus.setAttribute("y", top + step.cell.row * C);
       focus.setAttribute("width", C);
       focus.setAttribute("height", C);
       focus.setAttribute("visibility", "visible");
@@ -203,8 +202,8 @@ Puzzle.register("nonogram", (root) => {
     const step = steps[next++];
     for (const rect of board.last) rect.classList.remove("new");
     board.last = [];
-    for (const [r, c] of step.fill || []) board.last.push(setCell(r, c, "filled new"));
-    for (const [r, c] of step.empty || []) board.last.push(setCell(r, c, "empty new"));
+    for (const {row, col} of step.filled_cells || []) board.last.push(setCell(row, col, "filled new"));
+    for (const {row, col} of step.empty_cells || []) board.last.push(setCell(row, col, "empty new"));
     showFocus(step);
     stepText.textContent = step.text.charAt(0).toUpperCase() + step.text.slice(1);
     counter.textContent = "step " + next + " of " + steps.length;
@@ -284,7 +283,7 @@ Puzzle.register("nonogram", (root) => {
     }
     const rec = solved.data;
     if (solved.status === 400 || solved.status === 413 || solved.status === 503) {
-      message(status, "error", (rec.error || "the server answered " + solved.status).replace(/^nonogram: (request:\d+: )?/, ""));
+      message(status, "error", rec.error || "the server answered " + solved.status);
       boardBox.replaceChildren();
       board = null;
       stepText.textContent = "";
@@ -292,9 +291,9 @@ Puzzle.register("nonogram", (root) => {
       return;
     }
     const ex = explained.data;
-    if (!ex.rows) { // no explanation (colour puzzles have none): draw the solver's picture
+    if (!ex.row_clues) { // no explanation (colour puzzles have none): draw the solver's picture
       setBadge(rec.status);
-      message(status, "warn", "No step-by-step explanation: " + String(ex.error || explained.status).replace(/^(nonogram: )?(explain: )?/, ""));
+      message(status, "warn", "No step-by-step explanation: " + (ex.error || "the server answered " + explained.status));
       if (!rec.solution) return;
       const drawn = await api("/api/nonogram/render", {body, query: {...query, to: "svg"}});
       if (drawn.status !== 200) return;
@@ -306,7 +305,7 @@ Puzzle.register("nonogram", (root) => {
       board = null;
       return;
     }
-    drawBoard(ex.width, ex.height, ex.rows, ex.cols);
+    drawBoard(ex.cols, ex.rows, ex.row_clues, ex.col_clues);
     setBadge(rec.status);
     board.root.dataset.status = rec.status;
     board.root.dataset.state = "playing";
@@ -315,7 +314,7 @@ Puzzle.register("nonogram", (root) => {
     stepText.textContent = "";
     counter.textContent = steps.length + " steps";
     const name = ex.name ? "“" + ex.name + "”, " : "";
-    const size = ex.height + "×" + ex.width;
+    const size = ex.rows + "×" + ex.cols;
     const time = rec.stats ? " in " + rec.stats.time_ms.toFixed(2) + " ms" : "";
     message(status, statusWords[rec.status] ? statusWords[rec.status][0] : "info",
       name + size + ": " + (statusWords[rec.status] || ["", rec.status])[1].toLowerCase() + time +
@@ -337,12 +336,15 @@ Puzzle.register("nonogram", (root) => {
     } else if (ex.solved) {
       stepText.textContent = ex.summary;
     } else if (rec.solution) {
-      const a = rec.solution, b = rec.solutions && rec.solutions[1];
+      // The cells the pictures found disagree on are undecided; the
+      // others are the first picture's.
+      const a = rec.solution;
+      const ambiguous = new Set((rec.ambiguous_cells || []).map(({row, col}) => row * board.w + col));
       let differ = 0;
       for (let r = 0; r < board.h; r++) {
         for (let c = 0; c < board.w; c++) {
           if (!board.rects[r * board.w + c].getAttribute("class").includes("unknown")) continue;
-          if (b && a[r][c] !== b[r][c]) {
+          if (ambiguous.has(r * board.w + c)) {
             setCell(r, c, "undecided");
             differ++;
           } else {
@@ -424,11 +426,11 @@ Puzzle.register("nonogram", (root) => {
     formatSel.value = "auto";
     pause();
     controls(false);
-    drawBoard(cl.width, cl.height, cl.rows, cl.cols);
+    drawBoard(cl.cols, cl.rows, cl.row_clues, cl.col_clues);
     badge.hidden = true;
     stepText.textContent = "";
     counter.textContent = "";
-    message(status, "info", "The clues of your " + cl.height + "×" + cl.width +
+    message(status, "info", "The clues of your " + cl.rows + "×" + cl.cols +
       " picture are on the board and in the puzzle text. Solve them to see whether they have one picture.");
     setMode("text");
   }
