@@ -21,5 +21,5 @@ func ExampleNew() {
 	fmt.Print(strings.SplitAfter(string(body), `"solution":["###",".#."]`)[0])
 	// Output:
 	// 200 application/json
-	// {"file":"request","line":1,"width":3,"height":2,"status":"unique","solution":["###",".#."]
+	// {"file":"request","line":1,"status":"unique","rows":2,"cols":3,"solution":["###",".#."]
 }
