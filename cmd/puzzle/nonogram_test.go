@@ -1473,3 +1473,109 @@ func TestNonoHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestNonoExitCodes runs every nonogram verb to each exit code it can give:
+// 0 ok, 1 a puzzle invalid, without a picture or timed out, or an input
+// that cannot be read, 2 usage.
+func TestNonoExitCodes(t *testing.T) {
+	t.Parallel()
+	heart, statuses, bad := nonoExample("heart.txt"), nonoExample("statuses.txt"), nonoFile("bad.txt")
+	missing := nonoFile("no-such-file.txt")
+	data := os.Getenv("PUZZLE_DATA")
+	if data == "" {
+		data = filepath.Join("..", "..", "..", "shared", "data")
+	}
+	_, noData := os.Stat(filepath.Join(data, "nonogram"))
+	out := filepath.Join(t.TempDir(), "out")
+	for _, tc := range []struct {
+		name  string
+		stdin string
+		args  []string
+		code  int
+		data  bool // needs the shared data
+	}{
+		{"solve unique", "", []string{"solve", heart}, exitOK, false},
+		{"solve multiple", "", []string{"solve", nonoFile("two.txt")}, exitOK, false},
+		{"solve limit 1", "", []string{"solve", "--limit", "1", nonoFile("two.txt")}, exitOK, false},
+		{"solve none", "2 2\n2\n0\n0\n2\n", []string{"solve"}, exitFail, false},
+		{"solve invalid", "", []string{"solve", bad}, exitFail, false},
+		{"solve timeout", "30 30\n" + strings.Repeat("1\n", 60), []string{"solve", "--all", "--timeout", "20ms"}, exitFail, false},
+		{"solve missing file", "", []string{"solve", missing}, exitFail, false},
+		{"solve all and limit", "", []string{"solve", "--all", "--limit", "3", heart}, exitUsage, false},
+		{"solve bad flag", "", []string{"solve", "--nope", heart}, exitUsage, false},
+		{"solve bad format", "", []string{"solve", "--from", "gif", heart}, exitUsage, false},
+		{"render", "", []string{"render", heart}, exitOK, false},
+		{"render none", "", []string{"render", statuses}, exitFail, false},
+		{"render invalid", "", []string{"render", bad}, exitFail, false},
+		{"render svg files", "", []string{"render", "--svg", "-o", out + ".svg", heart, heart}, exitOK, false},
+		{"render two kinds", "", []string{"render", "--svg", "--png", heart}, exitUsage, false},
+		{"render two images to stdout", "", []string{"render", "--png", heart, heart}, exitUsage, false},
+		{"convert", "", []string{"convert", "--to", "non", heart}, exitOK, false},
+		{"convert invalid", "", []string{"convert", "--to", "non", bad}, exitFail, false},
+		{"convert taai not square", "", []string{"convert", "--to", "taai", heart}, exitFail, false},
+		{"convert without to", "", []string{"convert", heart}, exitUsage, false},
+		{"bench", "", []string{"bench", "--data", data, "--set", "webpbn", "--repeat", "1"}, exitOK, true},
+		{"bench no data", "", []string{"bench", "--data", t.TempDir(), "--set", "webpbn"}, exitFail, false},
+		{"bench timeout", "", []string{"bench", "--data", data, "--set", "forever", "--repeat", "1", "--timeout", "1us"}, exitFail, true},
+		{"bench unknown set", "", []string{"bench", "--set", "nope"}, exitUsage, false},
+		{"bench operand", "", []string{"bench", "extra"}, exitUsage, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.data && noData != nil {
+				t.Skipf("shared data not found at %s (set PUZZLE_DATA)", data)
+			}
+			_, errOut, code := runCmd(t, tc.stdin, append([]string{"nonogram"}, tc.args...)...)
+			if code != tc.code {
+				t.Errorf("puzzle nonogram %s: exit %d, want %d; stderr %q", strings.Join(tc.args, " "), code, tc.code, errOut)
+			}
+		})
+	}
+}
+
+// TestNonoBenchJSON checks bench's records against the schema and the
+// statuses they carry.
+func TestNonoBenchJSON(t *testing.T) {
+	t.Parallel()
+	data := os.Getenv("PUZZLE_DATA")
+	if data == "" {
+		data = filepath.Join("..", "..", "..", "shared", "data")
+	}
+	if _, err := os.Stat(filepath.Join(data, "nonogram")); err != nil {
+		t.Skipf("shared data not found at %s (set PUZZLE_DATA)", data)
+	}
+	type benchJSON struct {
+		Set, Status, Error                string
+		Puzzles, Unique, Timeout, Checked int
+	}
+	for _, tc := range []struct {
+		args   []string
+		status string
+		code   int
+	}{
+		{[]string{"--set", "webpbn,lalafrogkk"}, "solved", exitOK},
+		{[]string{"--set", "forever", "--timeout", "1us"}, "timeout", exitFail},
+	} {
+		out, errOut, code := runCmd(t, "", append([]string{"nonogram", "bench", "--json", "--repeat", "1", "--data", data}, tc.args...)...)
+		if code != tc.code {
+			t.Errorf("%q: exit %d, stderr %q", tc.args, code, errOut)
+		}
+		if n := schematest.ValidateLines(t, "nonogram.json#/$defs/bench", []byte(out)); n == 0 {
+			t.Fatalf("%q: no records", tc.args)
+		}
+		for line := range strings.Lines(out) {
+			var r benchJSON
+			if err := json.Unmarshal([]byte(line), &r); err != nil {
+				t.Fatal(err)
+			}
+			if r.Status != tc.status || r.Puzzles == 0 {
+				t.Errorf("%q: set %s: status %s, %d puzzles", tc.args, r.Set, r.Status, r.Puzzles)
+			}
+			if r.Set == "webpbn" && (r.Unique != r.Puzzles || r.Checked != r.Puzzles) {
+				t.Errorf("webpbn: %d unique, %d checked of %d", r.Unique, r.Checked, r.Puzzles)
+			}
+			if tc.status == "timeout" && (r.Timeout != r.Puzzles || !strings.Contains(r.Error, "within 1µs")) {
+				t.Errorf("timeout: %d of %d timed out, error %q", r.Timeout, r.Puzzles, r.Error)
+			}
+		}
+	}
+}
