@@ -132,15 +132,15 @@ type Reader struct {
 	xsrc *xmlSource
 }
 
-// NewReader returns a Reader for r in the format f; name is used in errors
-// and, when f is "", to guess the format from the file extension (.xml,
-// .pbn, .non, .nin, .cwd, .mk, .taai). Without a telling extension the
-// format is guessed from the content. A header of two numbers is then read
-// as FormatPlain ("ROWS COLS") unless only the FormatNIN reading ("WIDTH
-// HEIGHT") gives clues that fit, so a .nin file whose clues fit both ways
-// needs its extension or an explicit format.
-func NewReader(r io.Reader, name string, f Format) *Reader {
-	return &Reader{file: name, format: f, src: r}
+// NewReader returns a Reader for r in the format f; file names the input
+// in errors and in each Puzzle's File and, when f is "", guesses the format
+// from its extension (.xml, .pbn, .non, .nin, .cwd, .mk, .taai). Without a
+// telling extension the format is guessed from the content. A header of
+// two numbers is then read as FormatPlain ("ROWS COLS") unless only the
+// FormatNIN reading ("WIDTH HEIGHT") gives clues that fit, so a .nin file
+// whose clues fit both ways needs its extension or an explicit format.
+func NewReader(r io.Reader, file string, f Format) *Reader {
+	return &Reader{file: file, format: f, src: r}
 }
 
 // Format returns the format being read: the one given to NewReader or the
