@@ -97,9 +97,9 @@ func nonogramRead(from nonogram.Format) readFunc[*nonogram.Puzzle] {
 	}
 }
 
-// isPuzzleError reports whether err concerns one puzzle only: reading goes
+// nonogramPuzzleError reports whether err concerns one puzzle only: reading goes
 // on after it.
-func isPuzzleError(err error) bool {
+func nonogramPuzzleError(err error) bool {
 	return errors.As(err, new(*nonogram.SyntaxError))
 }
 
@@ -168,7 +168,7 @@ func (c *nonogramSolveCmd) run(e *env, v *verb, files []string) int {
 		json: c.json,
 		read: nonogramRead(c.from.nonogramFormat()),
 		bad: func(file string, err error) (*record.NonogramSolve, bool) {
-			return &record.NonogramSolve{Head: record.Invalid(file, err)}, isPuzzleError(err)
+			return &record.NonogramSolve{Head: record.Invalid(file, err)}, nonogramPuzzleError(err)
 		},
 		work: func(ctx context.Context, file string, p *nonogram.Puzzle) (*record.NonogramSolve, error) {
 			return record.NewNonogramSolve(ctx, file, p, opt), nil

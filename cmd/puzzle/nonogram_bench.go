@@ -215,7 +215,7 @@ func (c *nonogramBenchCmd) load(root string, s nonoSet) ([]benchPuzzle, []error)
 			continue
 		}
 		for p, err := range nonogram.NewReader(f, file, "").All() {
-			if err != nil && !isPuzzleError(err) {
+			if err != nil && !nonogramPuzzleError(err) {
 				errs = append(errs, err)
 				break
 			}

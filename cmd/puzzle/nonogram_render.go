@@ -84,7 +84,7 @@ func (c *nonogramRenderCmd) run(e *env, v *verb, files []string) int {
 	case c.png:
 		kind, render = "PNG", nonogram.RenderPNG
 	}
-	if binary && c.out == "" && stdoutIsTerminal(e.stdout) {
+	if binary && c.out == "" && nonogramIsTerminal(e.stdout) {
 		return v.usageError(e, "refusing to write %s to a terminal; use -o FILE or redirect stdout", kind)
 	}
 	opt := nonogram.RenderOptions{CellSize: c.cell, NoClues: c.noClues}
@@ -188,9 +188,9 @@ type nonogramDrawing struct {
 	data []byte
 }
 
-// stdoutIsTerminal reports whether w is a terminal. A character device is
+// nonogramIsTerminal reports whether w is a terminal. A character device is
 // not enough: /dev/null is one too.
-func stdoutIsTerminal(w io.Writer) bool {
+func nonogramIsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }

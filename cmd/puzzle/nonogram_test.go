@@ -68,7 +68,7 @@ func nonoGolden(t *testing.T, name, got string) {
 	checkGoldenFile(t, filepath.Join(nonoData, "golden", name), got)
 }
 
-// nonoRecordJSON mirrors nonoRecord for decoding; the stats are pointers
+// nonoRecordJSON mirrors record.NonogramSolve for decoding; the stats are pointers
 // so that a missing field shows.
 type nonoRecordJSON struct {
 	File           string         `json:"file"`
@@ -79,7 +79,7 @@ type nonoRecordJSON struct {
 	Status         string         `json:"status"`
 	Solution       []string       `json:"solution"`
 	Solutions      [][]string     `json:"solutions"`
-	AmbiguousCells []cellJSON     `json:"ambiguous_cells"`
+	AmbiguousCells []nonoCellJSON `json:"ambiguous_cells"`
 	Count          int            `json:"count"`
 	LineSolvable   bool           `json:"line_solvable"`
 	Error          string         `json:"error"`
@@ -96,17 +96,17 @@ type nonoRecordJSON struct {
 }
 
 type nonoStepJSON struct {
-	Rule  string     `json:"rule"`
-	Row   *int       `json:"row"`
-	Col   *int       `json:"col"`
-	Clue  []int      `json:"clue"`
-	Cell  *cellJSON  `json:"cell"`
-	Fill  []cellJSON `json:"filled_cells"`
-	Empty []cellJSON `json:"empty_cells"`
-	Text  string     `json:"text"`
+	Rule  string         `json:"rule"`
+	Row   *int           `json:"row"`
+	Col   *int           `json:"col"`
+	Clue  []int          `json:"clue"`
+	Cell  *nonoCellJSON  `json:"cell"`
+	Fill  []nonoCellJSON `json:"filled_cells"`
+	Empty []nonoCellJSON `json:"empty_cells"`
+	Text  string         `json:"text"`
 }
 
-type cellJSON struct {
+type nonoCellJSON struct {
 	Row int `json:"row"`
 	Col int `json:"col"`
 }
@@ -365,12 +365,12 @@ func checkNonoRecords(t *testing.T, recs []nonoRecordJSON, all bool) {
 		}
 		if r.Status == "multiple" && r.Solutions != nil {
 			// The ambiguous cells are those where two listed pictures differ.
-			var differ []cellJSON
+			var differ []nonoCellJSON
 			for y := range r.Solutions[0] {
 				for x := range r.Solutions[0][y] {
 					for _, s := range r.Solutions[1:] {
 						if s[y][x] != r.Solutions[0][y][x] {
-							differ = append(differ, cellJSON{y, x})
+							differ = append(differ, nonoCellJSON{y, x})
 							break
 						}
 					}
@@ -658,7 +658,7 @@ func TestNonoExplain(t *testing.T) {
 			if !strings.Contains(human, fmt.Sprintf("%3d. %s\n", j+1, s.Text)) {
 				t.Errorf("%s: step %d %q is not in the human output", where, j+1, s.Text)
 			}
-			for k, list := range [2][]cellJSON{s.Fill, s.Empty} {
+			for k, list := range [2][]nonoCellJSON{s.Fill, s.Empty} {
 				for _, rc := range list {
 					if rc.Row < 0 || rc.Row >= r.Height || rc.Col < 0 || rc.Col >= r.Width {
 						t.Fatalf("%s: step %d names cell %v", where, j+1, rc)
