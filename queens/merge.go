@@ -3,6 +3,7 @@ package queens
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Merge adds the Counts of the shares of one count, checking that they
@@ -24,9 +25,9 @@ func Merge(parts []Counts) (Counts, error) {
 		}
 		switch {
 		case p.N != n:
-			return res, fmt.Errorf("queens: merge: result %d counts n=%d, result 1 counts n=%d", i+1, p.N, n)
+			return res, fmt.Errorf("queens: merge: n %d and %d mixed", n, p.N)
 		case pk != k:
-			return res, fmt.Errorf("queens: merge: result %d is a share of %d, result 1 of %d", i+1, pk, k)
+			return res, fmt.Errorf("queens: merge: shards of %d and of %d mixed", k, pk)
 		case ps < 1 || ps > k:
 			return res, fmt.Errorf("queens: merge: result %d: shard %d/%d out of range", i+1, ps, k)
 		case seen[ps]:
@@ -45,14 +46,19 @@ func Merge(parts []Counts) (Counts, error) {
 		res.Subproblems += p.Subproblems
 		res.Time += p.Time
 	}
-	var missing []int
+	var missing []string
 	for i := 1; i <= k; i++ {
 		if !seen[i] {
-			missing = append(missing, i)
+			missing = append(missing, fmt.Sprintf("%d/%d", i, k))
 		}
 	}
-	if len(missing) > 0 {
-		return res, fmt.Errorf("queens: merge: shards %v of %d missing", missing, k)
+	switch len(missing) {
+	case 0:
+	case 1:
+		return res, fmt.Errorf("queens: merge: shard %s missing", missing[0])
+	default:
+		last := len(missing) - 1
+		return res, fmt.Errorf("queens: merge: shards %s and %s missing", strings.Join(missing[:last], ", "), missing[last])
 	}
 	res.Total = parts[0].Total
 	if res.Subproblems != res.Total {
