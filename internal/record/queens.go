@@ -232,8 +232,12 @@ func (r *QueensSolve) AppendEnd(b []byte) []byte {
 	return append(append(b, "],"...), tail[1:]...)
 }
 
-// MarshalJSON writes the whole record, as the pieces do.
+// MarshalJSON writes the whole record, as the pieces do; the record of a
+// puzzle that could not be read (N is 0) is its head alone.
 func (r QueensSolve) MarshalJSON() ([]byte, error) {
+	if r.N == 0 {
+		return json.Marshal(r.Head)
+	}
 	b := r.AppendStart(nil)
 	for i, s := range r.Solutions {
 		if i > 0 {
