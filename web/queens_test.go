@@ -49,7 +49,9 @@ func bruteSolutions(n int) [][]int {
 // queensTimes masks the times of a record, which differ from run to run.
 var queensTimes = regexp.MustCompile(`"(time_ms|verify_ms)":[0-9.e+-]+`)
 
-func queensMasked(b []byte) string { return queensTimes.ReplaceAllString(strings.TrimSpace(string(b)), `"$1":0`) }
+func queensMasked(b []byte) string {
+	return queensTimes.ReplaceAllString(strings.TrimSpace(string(b)), `"$1":0`)
+}
 
 // queensKnownDomination is γ(Q_n) (OEIS A075458) and i(Q_n) (A075324),
 // for n from 1 to 9: the oracle of the dominate route.
