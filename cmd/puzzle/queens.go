@@ -337,6 +337,8 @@ func queensShardCounts(rec *record.QueensCount) (queens.Counts, error) {
 		Nodes: rec.Stats.Nodes, Subproblems: rec.Stats.Subproblems, Total: rec.Stats.TotalSubproblems,
 		Time: time.Duration(rec.Stats.TimeMS * float64(time.Millisecond))}
 	switch {
+	case rec.Status == status.Unknown:
+		return c, fmt.Errorf("not the record of a shard (no \"status\")")
 	case rec.Status != status.Solved:
 		if rec.Status == status.Timeout || rec.Status == status.Invalid {
 			return c, fmt.Errorf("shard %s did not finish (status %s)", rec.Shard, rec.Status)

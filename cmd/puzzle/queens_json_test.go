@@ -305,7 +305,7 @@ func TestQueensShardsMerge(t *testing.T) {
 		{"twice", append(slices.Clone(files), files[1]), "shard 2/8 given twice"},
 		{"n mixed", append(slices.Clone(files[:4]), other[4:]...), "n 11 and 12 mixed"},
 		{"k mixed", append(slices.Clone(files[:4]), four[3]), "shards of 8 and of 4 mixed"},
-		{"n alone", []string{write("n.json", "{\"n\":15}\n")}, `n.json:1: not the record of a shard (status unknown`},
+		{"n alone", []string{write("n.json", "{\"n\":15}\n")}, `n.json:1: not the record of a shard (no "status")`},
 		{"whole count", []string{write("whole.json", whole)}, `whole.json:1: not the record of a shard (status multiple, want solved)`},
 		{"interrupted shard", []string{write("timeout.json", timeout)}, "timeout.json:1: shard 2/8 did not finish (status timeout)"},
 		{"no shard field", []string{write("noshard.json", noShard)}, `noshard.json:1: not the record of a shard (no "shard": "I/K")`},
