@@ -99,20 +99,27 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 		}
 		return res, err
 	}
-	e := enumerator{ctx: ctx, n: n, limit: opt.Limit, rows: make([]int, n), visit: opt.Visit, allow: make([]uint64, n+1)}
-	mask := uint64(1)<<n - 1
-	for c := range e.allow {
-		e.allow[c] = mask
-	}
-	for _, q := range p.Queens {
-		if e.allow[q.Col] != mask && e.allow[q.Col] != 1<<q.Row {
-			// Two queens in one column: no solution.
-			res.Status, res.Stats.Time = status.None, time.Since(start)
-			return res, nil
+	e := enumerator{ctx: ctx, n: n, mask: 1<<n - 1, limit: opt.Limit, rows: make([]int, n), visit: opt.Visit}
+	switch {
+	case len(p.Queens) == 0:
+		e.place(0, e.mask, 0, 0, 0)
+	case len(p.Queens) == 1 && p.Queens[0].Col == 0:
+		e.place(0, 1<<p.Queens[0].Row, 0, 0, 0)
+	default:
+		e.allow = make([]uint64, n+1)
+		for c := range e.allow {
+			e.allow[c] = e.mask
 		}
-		e.allow[q.Col] = 1 << q.Row
+		for _, q := range p.Queens {
+			if e.allow[q.Col] != e.mask && e.allow[q.Col] != 1<<q.Row {
+				// Two queens in one column: no solution.
+				res.Status, res.Stats.Time = status.None, time.Since(start)
+				return res, nil
+			}
+			e.allow[q.Col] = 1 << q.Row
+		}
+		e.placeGiven(0, e.allow[0], 0, 0, 0)
 	}
-	e.place(0, e.allow[0], 0, 0, 0)
 	res = Result{Solutions: e.out, Count: e.found, Stats: Stats{Nodes: e.nodes, Time: time.Since(start)}}
 	res.Status = status.OfSearch(e.found, opt.Limit, e.stopped)
 	if e.stopped {
@@ -122,17 +129,18 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 }
 
 type enumerator struct {
-	ctx      context.Context
-	n, limit int
-	// allow[c] is the set of rows open to column c: every row, or the row
-	// of the queen placed in advance (allow has n+1 entries).
-	allow        []uint64
+	ctx          context.Context
+	n, limit     int
+	mask         uint64
 	rows         []int
 	out          [][]int
 	visit        func([]int)
 	found        int
 	nodes        int64
 	stopped, end bool
+	// allow[c] is the set of rows open to column c: every row, or the row
+	// of the queen placed in advance (allow has n+1 entries; placeGiven).
+	allow []uint64
 }
 
 // place tries the rows allowed in column c: bit r of up and down marks the
@@ -163,6 +171,39 @@ func (e *enumerator) place(c int, allowed, used, up, down uint64) {
 			return
 		}
 		e.rows[c] = trailingZeros(bit)
-		e.place(c+1, e.allow[c+1], used|bit, (up|bit)<<1, (down|bit)>>1)
+		e.place(c+1, e.mask, used|bit, (up|bit)<<1, (down|bit)>>1)
+	}
+}
+
+// placeGiven is place with queens placed in advance: the rows open to the
+// next column are allow[c+1]. It is kept apart so that place, the plain
+// listing, runs as it did.
+func (e *enumerator) placeGiven(c int, allowed, used, up, down uint64) {
+	if c == e.n {
+		if err := Verify(e.rows); err != nil {
+			panic(fmt.Sprintf("queens: solve found a wrong placement %v: %v", e.rows, err))
+		}
+		e.found++
+		if e.visit != nil {
+			e.visit(e.rows)
+		} else {
+			e.out = append(e.out, append([]int(nil), e.rows...))
+		}
+		if e.limit > 0 && e.found >= e.limit {
+			e.end = true
+		}
+		return
+	}
+	free := allowed &^ (used | up | down)
+	for free != 0 && !e.end {
+		bit := free & -free
+		free ^= bit
+		e.nodes++
+		if e.nodes&0xffff == 0 && e.ctx.Err() != nil {
+			e.stopped, e.end = true, true
+			return
+		}
+		e.rows[c] = trailingZeros(bit)
+		e.placeGiven(c+1, e.allow[c+1], used|bit, (up|bit)<<1, (down|bit)>>1)
 	}
 }
