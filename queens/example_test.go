@@ -109,7 +109,7 @@ func ExampleMerge() {
 	fmt.Println(err)
 	// Output:
 	// 724 92 <nil>
-	// queens: merge: shard 1/3 missing
+	// queens: shard 1/3 missing
 }
 
 func ExampleMinConflicts() {

@@ -10,7 +10,7 @@ import (
 // belong together: the same n and number of shares, every share once.
 func Merge(parts []Counts) (Counts, error) {
 	if len(parts) == 0 {
-		return Counts{}, errors.New("queens: merge: no shard results")
+		return Counts{}, errors.New("queens: no shard results")
 	}
 	n, k := parts[0].N, parts[0].Shards
 	if k == 0 {
@@ -25,17 +25,17 @@ func Merge(parts []Counts) (Counts, error) {
 		}
 		switch {
 		case p.N != n:
-			return res, fmt.Errorf("queens: merge: n %d and %d mixed", n, p.N)
+			return res, fmt.Errorf("queens: n %d and %d mixed", n, p.N)
 		case pk != k:
-			return res, fmt.Errorf("queens: merge: shards of %d and of %d mixed", k, pk)
+			return res, fmt.Errorf("queens: shards of %d and of %d mixed", k, pk)
 		case ps < 1 || ps > k:
-			return res, fmt.Errorf("queens: merge: result %d: shard %d/%d out of range", i+1, ps, k)
+			return res, fmt.Errorf("queens: result %d: shard %d/%d out of range", i+1, ps, k)
 		case seen[ps]:
-			return res, fmt.Errorf("queens: merge: shard %d/%d given twice", ps, k)
+			return res, fmt.Errorf("queens: shard %d/%d given twice", ps, k)
 		case p.Total != parts[0].Total:
-			return res, fmt.Errorf("queens: merge: result %d splits into %d sub-problems, result 1 into %d", i+1, p.Total, parts[0].Total)
+			return res, fmt.Errorf("queens: result %d splits into %d sub-problems, result 1 into %d", i+1, p.Total, parts[0].Total)
 		case p.Solutions != p.Sym1+2*p.Sym2+4*p.Sym4+8*p.Sym8 || p.Fundamental != p.Sym1+p.Sym2+p.Sym4+p.Sym8:
-			return res, fmt.Errorf("queens: merge: result %d: solutions and fundamental do not match sym2, sym4, sym8", i+1)
+			return res, fmt.Errorf("queens: result %d: solutions and fundamental do not match sym2, sym4, sym8", i+1)
 		}
 		seen[ps] = true
 		res.Sym1 += p.Sym1
@@ -55,14 +55,14 @@ func Merge(parts []Counts) (Counts, error) {
 	switch len(missing) {
 	case 0:
 	case 1:
-		return res, fmt.Errorf("queens: merge: shard %s missing", missing[0])
+		return res, fmt.Errorf("queens: shard %s missing", missing[0])
 	default:
 		last := len(missing) - 1
-		return res, fmt.Errorf("queens: merge: shards %s and %s missing", strings.Join(missing[:last], ", "), missing[last])
+		return res, fmt.Errorf("queens: shards %s and %s missing", strings.Join(missing[:last], ", "), missing[last])
 	}
 	res.Total = parts[0].Total
 	if res.Subproblems != res.Total {
-		return res, fmt.Errorf("queens: merge: the shards counted %d sub-problems, not %d", res.Subproblems, res.Total)
+		return res, fmt.Errorf("queens: the shards counted %d sub-problems, not %d", res.Subproblems, res.Total)
 	}
 	res.Fundamental = res.Sym1 + res.Sym2 + res.Sym4 + res.Sym8
 	res.Solutions = res.Sym1 + 2*res.Sym2 + 4*res.Sym4 + 8*res.Sym8

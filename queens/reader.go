@@ -51,13 +51,21 @@ func (e *SyntaxError) Position() (file string, line int) { return e.File, e.Line
 // ParseQueens reads a list of queens "c:r, c:r, ..." (column and row from
 // 0), separated by commas or spaces.
 func ParseQueens(s string) ([]Queen, error) {
+	qs, err := parseQueens(s)
+	if err != nil {
+		return nil, fmt.Errorf("queens: %w", err)
+	}
+	return qs, nil
+}
+
+func parseQueens(s string) ([]Queen, error) {
 	var qs []Queen
 	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
 		cs, rs, ok := strings.Cut(f, ":")
 		c, err1 := strconv.Atoi(cs)
 		r, err2 := strconv.Atoi(rs)
 		if !ok || err1 != nil || err2 != nil {
-			return nil, fmt.Errorf("queens: bad queen %q: want column:row, such as 0:3", f)
+			return nil, fmt.Errorf("bad queen %q: want column:row, such as 0:3", f)
 		}
 		qs = append(qs, Queen{Col: c, Row: r})
 	}
@@ -97,6 +105,13 @@ func (r *Reader) errorf(format string, args ...any) *SyntaxError {
 	r.skip = true
 	r.seen++
 	return &SyntaxError{File: r.file, Line: r.line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// wrap is errorf for an error with a cause.
+func (r *Reader) wrap(err error) *SyntaxError {
+	e := r.errorf("%v", err)
+	e.Err = err
+	return e
 }
 
 // Next returns the next puzzle, io.EOF after the last. A malformed puzzle
@@ -149,9 +164,9 @@ func (r *Reader) Next() (*Puzzle, error) {
 		if cur == nil {
 			return nil, r.errorf("queens before the board size (\"n N\")")
 		}
-		qs, err := ParseQueens(text)
+		qs, err := parseQueens(text)
 		if err != nil {
-			return nil, r.errorf("%s", strings.TrimPrefix(err.Error(), "queens: "))
+			return nil, r.wrap(err)
 		}
 		for _, q := range qs {
 			if q.Col < 0 || q.Col >= cur.N || q.Row < 0 || q.Row >= cur.N {

@@ -402,7 +402,7 @@ func (c *queensMergeCmd) run(e *env, v *verb, files []string) int {
 	}
 	sum, err := queens.Merge(parts)
 	if err != nil {
-		e.errorf("%s: %v", v.name, strings.TrimPrefix(err.Error(), "queens: merge: "))
+		e.errorf("%s: %v", v.name, err)
 		return exitFail
 	}
 	o := e.queensOutput(v, c.json)

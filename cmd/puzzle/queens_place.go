@@ -79,7 +79,7 @@ func (c *queensCompleteCmd) run(e *env, v *verb, ops []string) int {
 		}
 		qs, err := queens.ParseQueens(c.queens)
 		if err != nil {
-			return v.usageError(e, "--queens %q: %v", c.queens, err)
+			return v.usageError(e, "--queens: %v", err)
 		}
 		// The one puzzle of the command line: runBatch's input is not read.
 		p := &queens.Puzzle{N: ns[0], Queens: qs}
