@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/nonogram"
 	"github.com/puzzlesolvers/puzzle/queens"
 	"github.com/puzzlesolvers/puzzle/sliding"
@@ -40,7 +41,7 @@ func TestLoad(t *testing.T) {
 			t.Fatal(err)
 		}
 		return func(b []byte) bool {
-			var rep sudoku.Report
+			var rep record.SudokuSolve
 			return json.Unmarshal(b, &rep) == nil && rep.Status == want && p.IsSolutionOf(gridOf(rep.Solution))
 		}
 	}

@@ -40,33 +40,36 @@ func sudokuRoutes() []*route {
 		{
 			method: "POST", path: "/api/sudoku/solve",
 			summary: "Solve a Sudoku, proving uniqueness",
-			description: "Returns the object `puzzle sudoku solve --json` prints: file, line, name, size, status " +
-				"(unique, multiple, none, solved, invalid, timeout), solution (rows of digits), solutions (with limit ≥ 2), " +
-				"count, error, steps, stuck and stats. Status 400 carries the record of an invalid puzzle, 504 that of a timeout.",
+			description: "Returns the record `puzzle sudoku solve --json` prints: file, line, name, status " +
+				"(unique, multiple, none, solved, invalid, timeout), error (invalid and timeout only), rows, cols, box, " +
+				"solution (rows of digits), solutions (with limit ≥ 2), count, steps and stuck (with explain; reason with status none " +
+				"is the contradiction logic found) and stats. Status 400 carries the record of an invalid puzzle, 504 that of a timeout.",
 			params: []param{nameParam, limitParam, explainParam},
 			body:   sudokuBody,
-			result: "the solve record", heavy: true,
+			result: "the solve record", schema: "sudoku.json#/$defs/solve", heavy: true,
 			handle: sudokuSolve,
 		},
 		{
 			method: "POST", path: "/api/sudoku/hint",
 			summary: "The next logical step for a partly filled grid, with its reason",
 			description: "Applies the simplest technique that makes progress until one places a digit, and returns those steps " +
-				"(technique, placements, eliminations, units, cells, digits and a sentence). When no technique applies, the " +
+				"(technique, placements, eliminations, units, cells as {row, col}, digits and a sentence). When no technique applies, the " +
 				"step is a guess taken from the solution. status says whether the grid as given has one solution, several or " +
-				"none (a digit entered is wrong).",
+				"none (a digit entered is wrong); complete says the grid is full. 400 carries the record of an invalid grid, 504 that of a timeout.",
 			params: []param{},
 			body:   sudokuBody,
-			result: `{"status": "unique", "solved": false, "steps": [...], "message": "..."}`, heavy: true,
+			result: `{"file": "request", "line": 1, "status": "unique", "rows": 9, "cols": 9, "box": 3, "complete": false, "steps": [...], "message": "..."}`,
+			schema: "sudoku.json#/$defs/hint", heavy: true,
 			handle: sudokuHint,
 		},
 		{
 			method: "POST", path: "/api/sudoku/rate",
 			summary:     "Grade a Sudoku by the hardest technique it needs",
-			description: "Returns the rating of `puzzle sudoku rate`: difficulty (easy ... extreme), hardest technique, steps, score. A puzzle without exactly one solution cannot be rated (422).",
+			description: "Returns the record of `puzzle sudoku rate --json`: status unique with difficulty (easy ... extreme), hardest technique, length (logical steps) and score. A puzzle without exactly one solution cannot be rated: 422 with its record, status multiple or none. 400 carries the record of an invalid puzzle, 504 that of a timeout.",
 			params:      []param{nameParam},
 			body:        sudokuBody,
-			result:      `{"file": "request", "line": 1, "size": 9, "difficulty": "hard", "hardest": "hidden pair", "steps": 57, "score": 2.4}`,
+			result:      `{"file": "request", "line": 1, "status": "unique", "rows": 9, "cols": 9, "box": 3, "difficulty": "hard", "hardest": "hidden pair", "length": 57, "score": 2.4, "stats": {"time_ms": 3.1}}`,
+			schema:      "sudoku.json#/$defs/rate",
 			heavy:       true,
 			refuses:     "a puzzle without exactly one solution",
 			handle:      sudokuRate,
@@ -74,14 +77,14 @@ func sudokuRoutes() []*route {
 		{
 			method: "GET", path: "/api/sudoku/generate",
 			summary:     "Make a new puzzle of a given size and difficulty",
-			description: "Returns the object `puzzle sudoku generate --json` prints: seed, size, givens, line, puzzle, solution, difficulty, rating, minimal, attempts, checks, time_ms, and error when the difficulty was missed.",
+			description: "Returns the record `puzzle sudoku generate --json` prints: status (unique; timeout, 504, when the time ran out), seed (a string), rows, cols, box, target and missed (the difficulty asked for was not reached), givens, text (one line), puzzle, solution, difficulty, hardest, length, score, minimal, and stats (time_ms, attempts, checks).",
 			params: []param{
 				{name: "size", kind: "integer", description: "grid size: 4, 9 (default), 16 or 25"},
 				{name: "difficulty", kind: "string", description: "wanted level (default any)", choices: []string{"any", "easy", "medium", "hard", "expert", "extreme"}},
-				{name: "seed", kind: "integer", description: "random seed (default: drawn at random); the same options and seed give the same puzzle"},
+				{name: "seed", kind: "string", description: "random seed, a decimal integer below 2^64 (default: drawn at random); the same options and seed give the same puzzle"},
 				{name: "symmetric", kind: "boolean", description: "keep the givens symmetric under a half turn"},
 			},
-			result: "the generated puzzle", heavy: true,
+			result: "the generated puzzle", schema: "sudoku.json#/$defs/generate", heavy: true,
 			handle: sudokuGenerate,
 		},
 	}
