@@ -99,6 +99,19 @@ func sudokuRead(file string, r io.Reader) iter.Seq2[*sudoku.Puzzle, error] {
 	return sudoku.NewReader(r, file).All()
 }
 
+// sudokuBad is the bad function of a sudoku batch: a malformed puzzle
+// gets the record mk makes of its head, any other read error ends the
+// input.
+func sudokuBad[R any](mk func(h record.Head, err error) R) func(file string, err error) (R, bool) {
+	return func(file string, err error) (R, bool) {
+		if !errors.As(err, new(*sudoku.SyntaxError)) {
+			var none R
+			return none, false
+		}
+		return mk(record.Invalid(file, err), err), true
+	}
+}
+
 // formatFits says why the layout f (the value of flag) cannot hold p,
 // read from file, or returns nil.
 func formatFits(flag string, f sudoku.Format, file string, p *sudoku.Puzzle) error {
@@ -173,12 +186,9 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 	return runBatch(e, v, files, batch[*sudoku.Puzzle, *record.SudokuSolve]{
 		json: c.json,
 		read: sudokuRead,
-		bad: func(file string, err error) (*record.SudokuSolve, bool) {
-			if !errors.As(err, new(*sudoku.SyntaxError)) {
-				return nil, false
-			}
-			return &record.SudokuSolve{Head: record.Invalid(file, err), Cause: err}, true
-		},
+		bad: sudokuBad(func(h record.Head, err error) *record.SudokuSolve {
+			return &record.SudokuSolve{Head: h, Cause: err}
+		}),
 		work: func(ctx context.Context, file string, p *sudoku.Puzzle) (*record.SudokuSolve, error) {
 			if !c.json {
 				if err := formatFits("--format", f, file, p); err != nil {

@@ -246,12 +246,9 @@ func (c *sudokuRateCmd) run(e *env, v *verb, files []string) int {
 	return runBatch(e, v, files, batch[*sudoku.Puzzle, *record.SudokuRate]{
 		json: c.json,
 		read: sudokuRead,
-		bad: func(file string, err error) (*record.SudokuRate, bool) {
-			if !errors.As(err, new(*sudoku.SyntaxError)) {
-				return nil, false
-			}
-			return &record.SudokuRate{Head: record.Invalid(file, err)}, true
-		},
+		bad: sudokuBad(func(h record.Head, _ error) *record.SudokuRate {
+			return &record.SudokuRate{Head: h}
+		}),
 		work: func(ctx context.Context, file string, p *sudoku.Puzzle) (*record.SudokuRate, error) {
 			return record.NewSudokuRate(ctx, file, p, c.timeout), nil
 		},
