@@ -246,8 +246,8 @@ func (c *sudokuRateCmd) run(e *env, v *verb, files []string) int {
 	return runBatch(e, v, files, batch[*sudoku.Puzzle, *record.SudokuRate]{
 		json: c.json,
 		read: sudokuRead,
-		bad: sudokuBad(func(h record.Head, _ error) *record.SudokuRate {
-			return &record.SudokuRate{Head: h}
+		bad: sudokuBad(func(h record.Head, err error) *record.SudokuRate {
+			return &record.SudokuRate{Head: h, Cause: err}
 		}),
 		work: func(ctx context.Context, file string, p *sudoku.Puzzle) (*record.SudokuRate, error) {
 			return record.NewSudokuRate(ctx, file, p, c.timeout), nil
@@ -267,7 +267,10 @@ func writeRate(w io.Writer, rec *record.SudokuRate) error {
 		head += fmt.Sprintf(" %d×%d", rec.Rows, rec.Cols)
 	}
 	var err error
+	var se *sudoku.SyntaxError
 	switch {
+	case errors.As(rec.Cause, &se):
+		_, err = fmt.Fprintf(w, "%s: invalid: %s\n", head, se.Msg)
 	case rec.SudokuRating != nil:
 		_, err = fmt.Fprintf(w, "%s: %s (hardest: %s, %d steps, score %.1f)\n",
 			head, rec.Difficulty, rec.Hardest, rec.Length, rec.Score)

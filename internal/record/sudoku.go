@@ -132,7 +132,10 @@ func NewSudokuSolve(ctx context.Context, file string, p *sudoku.Puzzle, opt Sudo
 		rec.Stuck = false
 		var ce *sudoku.ContradictionError
 		if rec.Status == status.None && errors.As(err, &ce) {
-			rec.Reason = fmt.Sprintf("after %d logical steps %s", ce.Steps, ce.Msg)
+			rec.Reason = ce.Msg
+			if ce.Steps > 0 {
+				rec.Reason = fmt.Sprintf("after %d logical steps %s", ce.Steps, ce.Msg)
+			}
 		}
 	}
 	return rec
@@ -187,6 +190,10 @@ type SudokuRate struct {
 	Box  int `json:"box,omitempty"`
 	*SudokuRating
 	Stats *TimeStats `json:"stats,omitempty"`
+
+	// Cause is the error of an invalid puzzle (a *sudoku.SyntaxError),
+	// for the human output.
+	Cause error `json:"-"`
 }
 
 // TimeStats is a stats object with the time only.
@@ -220,7 +227,7 @@ func NewSudokuRate(ctx context.Context, file string, p *sudoku.Puzzle, limit tim
 	case ctx.Err() != nil:
 		rec.Status, rec.Error = status.Timeout, timeoutText(limit, err)
 	default:
-		rec.Head, _ = sudokuInvalid(file, p, err)
+		rec.Head, rec.Cause = sudokuInvalid(file, p, err)
 		rec.Stats = nil
 	}
 	return rec
