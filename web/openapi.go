@@ -39,7 +39,7 @@ func (s *Server) openAPI() []byte {
 	errorResponse := func(what string) object {
 		return object{
 			"description": what,
-			"content": object{"application/json": object{"schema": object{"$ref": componentRef("common.json#/$defs/error_reply")}}},
+			"content":     object{"application/json": object{"schema": object{"$ref": componentRef("common.json#/$defs/error_reply")}}},
 		}
 	}
 	paths := object{}
