@@ -159,13 +159,6 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
-func TestVersion(t *testing.T) {
-	out, _, code := runCmd(t, "", "version")
-	if code != exitOK || !strings.HasPrefix(out, "puzzle ") {
-		t.Errorf("exit %d, output %q", code, out)
-	}
-}
-
 // TestParseInterspersed checks that flags may follow the files and that
 // "--" ends the flags.
 func TestParseInterspersed(t *testing.T) {
