@@ -194,7 +194,9 @@ func TestParse(t *testing.T) {
 	}
 }
 
-func FuzzReader(f *testing.F) {
+// FuzzParse reads any input with the Reader: puzzles or syntax errors with a
+// line, never a panic, and solves the small puzzles read.
+func FuzzParse(f *testing.F) {
 	f.Add("n 8\n0:3, 1:6\n")
 	f.Add("4\n0:1\n\n5\n")
 	f.Add("n 4\n0:9\n1:1\n\nn 5\n0:0\nn x\n0:1\n")
