@@ -15,13 +15,13 @@ const MaxExhaustive = 14
 // BruteResult is the outcome of a brute-force baseline.
 type BruteResult struct {
 	// Rows is the solution found, nil if none.
-	Rows []int `json:"rows"`
+	Rows []int
 	// Trials counts the random boards filled (RandomBrute).
-	Trials int64 `json:"trials,omitempty"`
+	Trials int64
 	// Nodes counts the queens placed (RandomBrute) or the complete
 	// placements tested (ExhaustiveBrute).
-	Nodes int64         `json:"nodes"`
-	Time  time.Duration `json:"-"`
+	Nodes int64
+	Time  time.Duration
 }
 
 // RandomBrute fills boards at random until one holds n queens: each queen

@@ -1,159 +1,31 @@
 package queens
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"io"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/puzzlesolvers/puzzle/status"
 )
 
-// MaxComplete is the largest board Complete accepts.
+// MaxComplete is the largest board the completion search accepts.
 const MaxComplete = 1 << 14
 
-// A Queen stands at a column and a row, both from 0.
-type Queen struct {
-	Col int `json:"col"`
-	Row int `json:"row"`
-}
-
-// Instance is an n-queens completion problem: n queens on an n×n board,
-// some of them placed in advance.
-type Instance struct {
-	N      int
-	Queens []Queen
-	// Line is where the instance starts in its file (for messages).
-	Line int
-}
-
-// SyntaxError reports a malformed completion instance.
-type SyntaxError struct {
-	File string
-	Line int
-	Msg  string
-}
-
-func (e *SyntaxError) Error() string {
-	if e.File == "" {
-		return fmt.Sprintf("queens: line %d: %s", e.Line, e.Msg)
-	}
-	return fmt.Sprintf("queens: %s:%d: %s", e.File, e.Line, e.Msg)
-}
-
-// ParseQueens reads a list of queens "c:r, c:r, ..." (column and row from
-// 0), separated by commas or spaces.
-func ParseQueens(s string) ([]Queen, error) {
-	var qs []Queen
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
-		cs, rs, ok := strings.Cut(f, ":")
-		c, err1 := strconv.Atoi(cs)
-		r, err2 := strconv.Atoi(rs)
-		if !ok || err1 != nil || err2 != nil {
-			return nil, fmt.Errorf("queens: bad queen %q: want column:row, such as 0:3", f)
-		}
-		qs = append(qs, Queen{Col: c, Row: r})
-	}
-	return qs, nil
-}
-
-// ReadInstances reads completion instances. Each instance is a line "n N"
-// (or just the number N) followed by lines of queens "c:r" (column:row,
-// from 0, several per line allowed, separated by commas or spaces); a line
-// "end", a blank line or the next "n" line ends it. '#' starts a comment.
-//
-//	# CSPLib 079 style: 8 queens, two placed
-//	n 8
-//	0:3 1:6
-func ReadInstances(r io.Reader, file string) ([]Instance, error) {
-	var out []Instance
-	var cur *Instance
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<24)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := sc.Text()
-		if i := strings.IndexByte(text, '#'); i >= 0 {
-			text = text[:i]
-		}
-		text = strings.TrimSpace(text)
-		switch {
-		case text == "" || text == "end":
-			cur = nil
-			continue
-		case strings.HasPrefix(text, "n ") || strings.HasPrefix(text, "n=") || !strings.Contains(text, ":"):
-			v := strings.TrimSpace(strings.TrimLeft(strings.TrimPrefix(text, "n"), " ="))
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 {
-				return out, &SyntaxError{file, line, fmt.Sprintf("want the board size \"n N\" or queens \"column:row\", not %q", text)}
-			}
-			out = append(out, Instance{N: n, Line: line})
-			cur = &out[len(out)-1]
-			continue
-		}
-		if cur == nil {
-			return out, &SyntaxError{file, line, "queens before the board size (\"n N\")"}
-		}
-		qs, err := ParseQueens(text)
-		if err != nil {
-			return out, &SyntaxError{file, line, strings.TrimPrefix(err.Error(), "queens: ")}
-		}
-		for _, q := range qs {
-			if q.Col < 0 || q.Col >= cur.N || q.Row < 0 || q.Row >= cur.N {
-				return out, &SyntaxError{file, line, fmt.Sprintf("queen %d:%d is off the %d×%d board", q.Col, q.Row, cur.N, cur.N)}
-			}
-		}
-		cur.Queens = append(cur.Queens, qs...)
-	}
-	if err := sc.Err(); err != nil {
-		return out, fmt.Errorf("queens: %s: %w", file, err)
-	}
-	if len(out) == 0 {
-		return nil, &SyntaxError{file, line, "no instance (want a line \"n N\")"}
-	}
-	return out, nil
-}
-
-// Complete extends the queens placed in advance to a solution of the
-// n-queens problem (n ≤ MaxComplete), or proves there is none (status
-// None). Queens off the board or on one square are an error (status
-// Invalid); queens that attack each other give status None. The search
-// fills the column with the fewest free rows first (forward checking: each
-// queen clears the squares it attacks from the other columns, with an undo
-// log), and fails as soon as a column or a free row has no square left. A
-// solution found has status Solved and has been checked by Verify.
-func Complete(ctx context.Context, n int, fixed []Queen) (Result, error) {
-	start := time.Now()
-	res := Result{Status: status.Invalid}
-	if n < 1 || n > MaxComplete {
-		return res, fmt.Errorf("queens: complete: n must be between 1 and %d, not %d", MaxComplete, n)
-	}
-	for _, q := range fixed {
-		if q.Col < 0 || q.Col >= n || q.Row < 0 || q.Row >= n {
-			return res, fmt.Errorf("queens: complete: queen %d:%d is off the %d×%d board", q.Col, q.Row, n, n)
-		}
-	}
+// complete extends the queens placed in advance (on the board, none
+// twice) to a solution by the completion search (see Solve), or proves
+// there is none (status None).
+func complete(ctx context.Context, n int, fixed []Queen) (Result, error) {
+	res := Result{Status: status.None}
 	c := newCompleter(ctx, n)
-	res.Status = status.None
 	for _, q := range fixed {
-		if c.rows[q.Col] == q.Row {
-			res.Status = status.Invalid
-			return res, fmt.Errorf("queens: complete: queen %d:%d given twice", q.Col, q.Row)
-		}
 		if c.rows[q.Col] >= 0 || !c.has(q.Col, q.Row) || !c.assign(q.Col, q.Row) {
-			res.Stats.Time = time.Since(start)
 			return res, nil // attacked by an earlier queen, or no room left
 		}
 	}
 	ok := c.solve()
-	res.Stats = Stats{Nodes: c.nodes, Restarts: c.restarts, Time: time.Since(start)}
+	res.Stats = Stats{Nodes: c.nodes, Restarts: c.restarts}
 	if c.stopped {
 		res.Status = status.Timeout
 		return res, ctx.Err()

@@ -2,16 +2,24 @@ package queens
 
 import (
 	"context"
+	"errors"
+	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/puzzlesolvers/puzzle/status"
 )
 
+func completeT(ctx context.Context, n int, qs []Queen) (Result, error) {
+	return Solve(ctx, &Puzzle{N: n, Queens: qs}, Options{Complete: true})
+}
+
 // TestCompleteAgainstEnumeration checks random partial placements against
 // the list of every solution: a completion exists exactly when some
-// solution holds the given queens.
+// solution holds the given queens, and the listing with the queens given
+// is the sub-list of those solutions.
 func TestCompleteAgainstEnumeration(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -19,35 +27,35 @@ func TestCompleteAgainstEnumeration(t *testing.T) {
 		all := naiveSolutions(n)
 		for range 60 {
 			var qs []Queen
-			used := map[int]bool{}
 			for range rng.IntN(min(n, 4)) + 1 {
-				c := rng.IntN(n)
-				if !used[c] {
-					used[c] = true
-					qs = append(qs, Queen{c, rng.IntN(n)})
+				q := Queen{rng.IntN(n), rng.IntN(n)}
+				if !slices.Contains(qs, q) {
+					qs = append(qs, q) // two in a column may come: no solution
 				}
 			}
-			want := false
+			var want [][]int
 			for _, s := range all {
 				fits := true
 				for _, q := range qs {
 					fits = fits && s[q.Col] == q.Row
 				}
-				want = want || fits
+				if fits {
+					want = append(want, s)
+				}
 			}
-			res, err := Complete(context.Background(), n, qs)
+			res, err := completeT(context.Background(), n, qs)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := res.Status == status.Solved; got != want {
-				t.Fatalf("n=%d %v: %v, want a completion %v", n, qs, res.Status, want)
+			if got := res.Status == status.Solved; got != (len(want) > 0) || res.Count != min(1, len(want)) {
+				t.Fatalf("n=%d %v: %v, want a completion %v", n, qs, res.Status, len(want) > 0)
 			}
-			if want {
-				for _, q := range qs {
-					if res.Solutions[0][q.Col] != q.Row {
-						t.Fatalf("n=%d %v: %v moves a given queen", n, qs, res.Solutions[0])
-					}
-				}
+			if len(want) > 0 && !slices.ContainsFunc(want, func(s []int) bool { return slices.Equal(s, res.Solutions[0]) }) {
+				t.Fatalf("n=%d %v: %v is not a solution keeping the given queens", n, qs, res.Solutions[0])
+			}
+			listed, err := Solve(context.Background(), &Puzzle{N: n, Queens: qs}, Options{})
+			if err != nil || !slices.EqualFunc(listed.Solutions, want, slices.Equal[[]int]) || listed.Status != status.OfSearch(len(want), 0, false) {
+				t.Fatalf("n=%d %v: listed %v (%v, %v), want %v", n, qs, listed.Solutions, listed.Status, err, want)
 			}
 		}
 	}
@@ -55,7 +63,7 @@ func TestCompleteAgainstEnumeration(t *testing.T) {
 
 func TestCompleteLarge(t *testing.T) {
 	t.Parallel()
-	res, err := Complete(context.Background(), 60, []Queen{{0, 0}, {1, 2}, {30, 35}})
+	res, err := completeT(context.Background(), 60, []Queen{{0, 0}, {1, 2}, {30, 35}})
 	if err != nil || res.Status != status.Solved {
 		t.Fatalf("%v %v", res.Status, err)
 	}
@@ -67,7 +75,7 @@ func TestCompleteLarge(t *testing.T) {
 		for c := 0; c < n; c += 2 {
 			given = append(given, Queen{Col: c, Row: rows[c]})
 		}
-		res, err := Complete(context.Background(), n, given)
+		res, err := completeT(context.Background(), n, given)
 		if err != nil || res.Status != status.Solved {
 			t.Fatalf("n=%d: %v %v", n, res.Status, err)
 		}
@@ -77,64 +85,144 @@ func TestCompleteLarge(t *testing.T) {
 			}
 		}
 	}
-	res, _ = Complete(context.Background(), 200, []Queen{{0, 1}, {3, 7}})
+	res, _ = completeT(context.Background(), 200, []Queen{{0, 1}, {3, 7}})
 	if res.Status != status.Solved {
 		t.Errorf("n=200, two queens: %v", res.Status)
 	}
+	var visited []int
+	res, _ = Solve(context.Background(), &Puzzle{N: 50}, Options{Complete: true, Visit: func(rows []int) { visited = slices.Clone(rows) }})
+	if res.Status != status.Solved || res.Count != 1 || res.Solutions != nil || Verify(visited) != nil {
+		t.Errorf("n=50 visited: %v %d %v", res.Status, res.Count, visited)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if res, err := Complete(ctx, 1000, nil); err == nil || res.Status != status.Timeout {
+	if res, err := completeT(ctx, 1000, nil); err == nil || res.Status != status.Timeout {
 		t.Errorf("cancelled: %v, %v", res.Status, err)
 	}
-	for _, bad := range [][]Queen{{{0, 8}}, {{-1, 0}}, {{1, 1}, {1, 1}}} {
-		if res, err := Complete(context.Background(), 8, bad); err == nil || res.Status != status.Invalid {
-			t.Errorf("%v: %v, %v", bad, res.Status, err)
+	for _, opt := range []Options{{Complete: true}, {}} {
+		for _, bad := range [][]Queen{{{0, 8}}, {{-1, 0}}, {{1, 1}, {1, 1}}} {
+			if res, err := Solve(context.Background(), &Puzzle{N: 8, Queens: bad}, opt); err == nil || res.Status != status.Invalid {
+				t.Errorf("%+v %v: %v, %v", opt, bad, res.Status, err)
+			}
+		}
+		if res, _ := Solve(context.Background(), &Puzzle{N: 8, Queens: []Queen{{0, 0}, {1, 1}}}, opt); res.Status != status.None {
+			t.Errorf("%+v: attacking queens: %v", opt, res.Status)
 		}
 	}
-	if res, _ := Complete(context.Background(), 8, []Queen{{0, 0}, {1, 1}}); res.Status != status.None {
-		t.Errorf("attacking queens: %v", res.Status)
+	for _, tc := range []struct {
+		n   int
+		opt Options
+	}{{0, Options{}}, {33, Options{}}, {MaxComplete + 1, Options{Complete: true}}, {8, Options{Limit: -1}}} {
+		if res, err := Solve(context.Background(), &Puzzle{N: tc.n}, tc.opt); err == nil || res.Status != status.Invalid {
+			t.Errorf("n=%d %+v: %v, %v", tc.n, tc.opt, res.Status, err)
+		}
 	}
 }
 
-func TestReadInstances(t *testing.T) {
-	t.Parallel()
-	in := "# two\nn 8\n0:3, 1:6\n2:2\n\n5\n0:0\nend\n"
-	got, err := ReadInstances(strings.NewReader(in), "x")
-	if err != nil {
-		t.Fatal(err)
+// readAll collects what the reader yields: the sizes read, and the lines of
+// the syntax errors.
+func readAll(t *testing.T, in string) (sizes []int, errLines []int) {
+	t.Helper()
+	for p, err := range NewReader(strings.NewReader(in), "x").All() {
+		var se *SyntaxError
+		switch {
+		case errors.As(err, &se):
+			errLines = append(errLines, se.Line)
+		case err != nil:
+			t.Fatal(err)
+		default:
+			sizes = append(sizes, p.N)
+		}
 	}
-	if len(got) != 2 || got[0].N != 8 || len(got[0].Queens) != 3 || got[1].N != 5 || got[1].Queens[0] != (Queen{0, 0}) || got[1].Line != 6 {
+	return sizes, errLines
+}
+
+func TestReader(t *testing.T) {
+	t.Parallel()
+	in := "# two\nn 8\n0:3, 1:6\n2:2\n\n5\n0:0\nend\nn=4\n"
+	r := NewReader(strings.NewReader(in), "x")
+	var got []*Puzzle
+	for {
+		p, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, p)
+	}
+	if len(got) != 3 || got[0].N != 8 || len(got[0].Queens) != 3 || got[0].Line != 2 || got[1].N != 5 || got[1].Queens[0] != (Queen{0, 0}) ||
+		got[1].Line != 6 || got[2].N != 4 || got[2].Line != 9 {
 		t.Errorf("%+v", got)
 	}
 	for _, tc := range []struct{ in, msg string }{
-		{"0:1\n", "x:1: queens before"},
+		{"0:1\n", "queens: x:1: queens before"},
 		{"n 4\n0:4\n", "x:2: queen 0:4 is off"},
 		{"n 4\n0-1\n", "x:2: want the board size"},
 		{"n 4\n0:a\n", "x:2: bad queen"},
-		{"", "no instance"},
+		{"", "x:1: no puzzle"},
 	} {
-		_, err := ReadInstances(strings.NewReader(tc.in), "x")
-		if err == nil || !strings.Contains(err.Error(), tc.msg) {
+		_, err := NewReader(strings.NewReader(tc.in), "x").Next()
+		var se *SyntaxError
+		if !errors.As(err, &se) || !strings.Contains(err.Error(), tc.msg) {
 			t.Errorf("%q: %v, want %q", tc.in, err, tc.msg)
+		}
+	}
+	// The reader goes on past errors: a bad puzzle's other lines are skipped, and
+	// a bad line drops the puzzle it is in (n 5 here).
+	sizes, lines := readAll(t, "n 4\n0:9\n1:1\n\nn 5\n0:0\nn x\n0:1\nn 6\n1:x\n7\n")
+	if !slices.Equal(sizes, []int{7}) || !slices.Equal(lines, []int{2, 7, 10}) {
+		t.Errorf("sizes %v, errors at %v", sizes, lines)
+	}
+}
+
+func TestParse(t *testing.T) {
+	t.Parallel()
+	p, err := Parse(strings.NewReader("n 8\n0:3 1:6\n"))
+	if err != nil || p.N != 8 || len(p.Queens) != 2 {
+		t.Fatalf("%+v %v", p, err)
+	}
+	for in, msg := range map[string]string{
+		"n 8\n\nn 5\n": "queens: line 3: more than one puzzle",
+		"":             "queens: line 1: no puzzle",
+		"n 8\n9:0\n":   "queens: line 2: queen 9:0 is off the 8×8 board",
+	} {
+		if _, err := Parse(strings.NewReader(in)); err == nil || !strings.HasPrefix(err.Error(), msg) {
+			t.Errorf("%q: %v, want %q", in, err, msg)
 		}
 	}
 }
 
-func FuzzReadInstances(f *testing.F) {
+// FuzzParse reads any input with the Reader: puzzles or syntax errors with a
+// line, never a panic, and solves the small puzzles read.
+func FuzzParse(f *testing.F) {
 	f.Add("n 8\n0:3, 1:6\n")
 	f.Add("4\n0:1\n\n5\n")
+	f.Add("n 4\n0:9\n1:1\n\nn 5\n0:0\nn x\n0:1\n")
 	f.Fuzz(func(t *testing.T, s string) {
-		insts, err := ReadInstances(strings.NewReader(s), "fuzz")
-		if err != nil {
-			return
-		}
-		for _, in := range insts {
-			if in.N > 12 {
+		for p, err := range NewReader(strings.NewReader(s), "fuzz").All() {
+			if err != nil {
+				var se *SyntaxError
+				if !errors.As(err, &se) || se.Line < 1 {
+					t.Fatalf("%q: %v", s, err)
+				}
 				continue
 			}
-			ctx, cancel := context.WithCancel(context.Background())
-			Complete(ctx, in.N, in.Queens)
-			cancel()
+			if p.N > 12 {
+				continue
+			}
+			for _, opt := range []Options{{Complete: true}, {Limit: 100}} {
+				res, err := Solve(context.Background(), p, opt)
+				if err != nil && res.Status != status.Invalid {
+					t.Fatalf("%q: %v with status %v", s, err, res.Status)
+				}
+				for _, sol := range res.Solutions {
+					if Verify(sol) != nil {
+						t.Fatalf("%q: %v", s, sol)
+					}
+				}
+			}
 		}
 	})
 }

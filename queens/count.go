@@ -17,31 +17,31 @@ const MaxCount = 32
 // Counts is the outcome of Count: the number of solutions and of
 // fundamental solutions (classes under the 8 symmetries of the square).
 type Counts struct {
-	N int `json:"n"`
+	N int
 	// Solutions is the number of solutions (OEIS A000170).
-	Solutions uint64 `json:"solutions"`
+	Solutions uint64
 	// Fundamental is the number of solutions up to rotation and reflection
 	// (OEIS A002562): Sym1 + Sym2 + Sym4 + Sym8.
-	Fundamental uint64 `json:"fundamental"`
+	Fundamental uint64
 	// Sym1, Sym2, Sym4 and Sym8 count the fundamental solutions whose
 	// class has 1 member (the board of size 1), 2 (symmetric under a
 	// quarter turn), 4 (under a half turn only) and 8 (no symmetry).
 	// Solutions = Sym1 + 2·Sym2 + 4·Sym4 + 8·Sym8.
-	Sym1 uint64 `json:"sym1,omitempty"`
-	Sym2 uint64 `json:"sym2"`
-	Sym4 uint64 `json:"sym4"`
-	Sym8 uint64 `json:"sym8"`
+	Sym1 uint64
+	Sym2 uint64
+	Sym4 uint64
+	Sym8 uint64
 	// Nodes counts the partial placements the search visited.
-	Nodes uint64 `json:"nodes"`
+	Nodes uint64
 	// Subproblems is the number of sub-problems counted (this shard's
 	// share); Total is the number for the whole board.
-	Subproblems int `json:"subproblems"`
-	Total       int `json:"total_subproblems"`
+	Subproblems int
+	Total       int
 	// Shard and Shards name the share counted: 1..Shards, or 0 and 0 for
 	// the whole count.
-	Shard  int           `json:"shard,omitempty"`
-	Shards int           `json:"shards,omitempty"`
-	Time   time.Duration `json:"-"`
+	Shard  int
+	Shards int
+	Time   time.Duration
 }
 
 // CountOptions control Count.

@@ -19,7 +19,7 @@ func BenchmarkCount(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			if total, fundamental, _ := KnownCounts(n); res.Solutions != total || res.Fundamental != fundamental {
+			if total, fundamental, _ := oeisCounts(n); res.Solutions != total || res.Fundamental != fundamental {
 				b.Fatalf("n=%d: %d, %d; OEIS %d, %d", n, res.Solutions, res.Fundamental, total, fundamental)
 			}
 			b.ReportMetric(float64(res.Nodes)/b.Elapsed().Seconds()*float64(b.N), "nodes/s")

@@ -105,7 +105,7 @@ func TestCountOEIS(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		total, fundamental, _ := KnownCounts(n)
+		total, fundamental, _ := oeisCounts(n)
 		if got.Solutions != total || got.Fundamental != fundamental {
 			t.Errorf("n=%d: %d solutions, %d fundamental; OEIS: %d, %d", n, got.Solutions, got.Fundamental, total, fundamental)
 		}

@@ -38,10 +38,10 @@ type Domination struct {
 
 // SizeSearch is the exhaustive search for k queens.
 type SizeSearch struct {
-	K     int           `json:"k"`
-	Found bool          `json:"found"`
-	Nodes int64         `json:"nodes"`
-	Time  time.Duration `json:"-"`
+	K     int
+	Found bool
+	Nodes int64
+	Time  time.Duration
 }
 
 // Dominate finds the least number of queens that occupy or attack every

@@ -49,7 +49,7 @@ func TestDominateAgainstBrute(t *testing.T) {
 }
 
 func gammaOf(n int) int {
-	g, _ := KnownDomination(n)
+	g, _ := oeisDomination(n)
 	return g
 }
 
@@ -67,7 +67,7 @@ func TestDominateKnown(t *testing.T) {
 			}
 			want := gammaOf(n)
 			if ind {
-				want, _ = KnownIndependentDomination(n)
+				want, _ = oeisIndependent(n)
 			}
 			if got.Size != want {
 				t.Errorf("n=%d independent=%v: size %d, known %d", n, ind, got.Size, want)

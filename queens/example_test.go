@@ -2,10 +2,13 @@ package queens_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/puzzlesolvers/puzzle/queens"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 func ExampleCount() {
@@ -19,12 +22,18 @@ func ExampleCount() {
 
 func ExampleSolve() {
 	// The 5×5 board with the queen of column 0 on row 3.
-	res, _ := queens.Solve(context.Background(), 5, queens.SolveOptions{FixFirstRow: true, FirstRow: 3})
+	p := &queens.Puzzle{N: 5, Queens: []queens.Queen{{Col: 0, Row: 3}}}
+	res, err := queens.Solve(context.Background(), p, queens.Options{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Status == status.Multiple, res.Count)
 	for _, rows := range res.Solutions {
 		fmt.Println(rows)
 	}
 	queens.Draw(os.Stdout, res.Solutions[0])
 	// Output:
+	// true 2
 	// [3 0 2 4 1]
 	// [3 1 4 2 0]
 	// - Q - - -
@@ -32,6 +41,48 @@ func ExampleSolve() {
 	// - - Q - -
 	// Q - - - -
 	// - - - Q -
+}
+
+// Puzzles are read with a Reader; the completion search extends the queens
+// given to a solution, or proves that none exists.
+func ExampleReader_All() {
+	const text = `# the six queens board has four solutions
+n 6
+1:3
+
+n 6
+0:0   # no solution has a queen in the corner
+
+n 1000
+0:0, 1:2
+`
+	for p, err := range queens.NewReader(strings.NewReader(text), "puzzles.txt").All() {
+		if err != nil {
+			panic(err)
+		}
+		res, err := queens.Solve(context.Background(), p, queens.Options{Complete: true})
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("line %d: n=%d, %d given: %v, solution checked: %v\n", p.Line, p.N, len(p.Queens), res.Status,
+			res.Status == status.Solved && queens.Verify(res.Solutions[0]) == nil)
+	}
+	// Output:
+	// line 2: n=6, 1 given: solved, solution checked: true
+	// line 5: n=6, 1 given: none, solution checked: false
+	// line 8: n=1000, 2 given: solved, solution checked: true
+}
+
+func ExampleSyntaxError() {
+	_, err := queens.Parse(strings.NewReader("n 8\n0:3\n9:1\n"))
+	var se *queens.SyntaxError
+	if errors.As(err, &se) {
+		fmt.Println(se.Line, se.Msg)
+	}
+	fmt.Println(err)
+	// Output:
+	// 3 queen 9:1 is off the 8×8 board
+	// queens: line 3: queen 9:1 is off the 8×8 board
 }
 
 func ExampleOne() {
@@ -46,12 +97,6 @@ func ExampleDominate() {
 	// Output: 5 <nil>
 }
 
-func ExampleComplete() {
-	res, _ := queens.Complete(context.Background(), 8, []queens.Queen{{Col: 0, Row: 0}, {Col: 1, Row: 4}})
-	fmt.Println(res.Status, res.Solutions)
-	// Output: solved [[0 4 7 5 2 6 1 3]]
-}
-
 func ExampleMerge() {
 	var parts []queens.Counts
 	for i := 1; i <= 3; i++ {
@@ -60,7 +105,11 @@ func ExampleMerge() {
 	}
 	sum, err := queens.Merge(parts)
 	fmt.Println(sum.Solutions, sum.Fundamental, err)
-	// Output: 724 92 <nil>
+	_, err = queens.Merge(parts[1:])
+	fmt.Println(err)
+	// Output:
+	// 724 92 <nil>
+	// queens: shard 1/3 missing
 }
 
 func ExampleMinConflicts() {

@@ -11,13 +11,13 @@ const MaxHeuristic = 64
 
 // Start is the outcome of the accessibility heuristic from one square.
 type Start struct {
-	Row int `json:"row"`
-	Col int `json:"col"`
+	Row int
+	Col int
 	// Placed is the number of queens placed before no free square was left.
-	Placed int `json:"placed"`
+	Placed int
 	// Rows is the solution found (the row of each column's queen), when
 	// Placed is n.
-	Rows []int `json:"rows,omitempty"`
+	Rows []int
 }
 
 // Accessibility runs the accessibility heuristic of the textbook eight

@@ -10,12 +10,12 @@ import (
 // LocalStats is the work of MinConflicts.
 type LocalStats struct {
 	// Swaps counts the swaps of two queens' rows that were kept.
-	Swaps int64 `json:"swaps"`
+	Swaps int64
 	// Tries counts the swaps evaluated.
-	Tries int64 `json:"tries"`
+	Tries int64
 	// Restarts counts fresh starts after the step budget ran out.
-	Restarts int           `json:"restarts"`
-	Time     time.Duration `json:"-"`
+	Restarts int
+	Time     time.Duration
 }
 
 // MinConflicts finds a solution by local search, in the manner of Sosic

@@ -12,7 +12,7 @@ func TestSolveAgainstNaive(t *testing.T) {
 	t.Parallel()
 	for n := 1; n <= 9; n++ {
 		want := naiveSolutions(n)
-		res, err := Solve(context.Background(), n, SolveOptions{})
+		res, err := Solve(context.Background(), &Puzzle{N: n}, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -20,7 +20,7 @@ func TestSolveAgainstNaive(t *testing.T) {
 			t.Errorf("n=%d: %d solutions differ from the %d of the naive search", n, len(res.Solutions), len(want))
 		}
 		for r := range n {
-			res, _ := Solve(context.Background(), n, SolveOptions{FixFirstRow: true, FirstRow: r})
+			res, _ := Solve(context.Background(), &Puzzle{N: n, Queens: []Queen{{Col: 0, Row: r}}}, Options{})
 			var sub [][]int
 			for _, s := range want {
 				if s[0] == r {
@@ -36,9 +36,9 @@ func TestSolveAgainstNaive(t *testing.T) {
 
 func TestSolveVisit(t *testing.T) {
 	t.Parallel()
-	all, _ := Solve(context.Background(), 8, SolveOptions{})
+	all, _ := Solve(context.Background(), &Puzzle{N: 8}, Options{})
 	var seen [][]int
-	res, err := Solve(context.Background(), 8, SolveOptions{Visit: func(rows []int) { seen = append(seen, slices.Clone(rows)) }})
+	res, err := Solve(context.Background(), &Puzzle{N: 8}, Options{Visit: func(rows []int) { seen = append(seen, slices.Clone(rows)) }})
 	if err != nil || res.Solutions != nil || res.Count != 92 || !slices.EqualFunc(seen, all.Solutions, slices.Equal[[]int]) {
 		t.Errorf("visit: %d solutions, count %d, stored %d", len(seen), res.Count, len(res.Solutions))
 	}
@@ -47,7 +47,7 @@ func TestSolveVisit(t *testing.T) {
 // The textbook exercise: 5×5, the queen of the first column on row 3.
 func TestSolveFiveFromRow3(t *testing.T) {
 	t.Parallel()
-	res, err := Solve(context.Background(), 5, SolveOptions{FixFirstRow: true, FirstRow: 3})
+	res, err := Solve(context.Background(), &Puzzle{N: 5, Queens: []Queen{{Col: 0, Row: 3}}}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,31 +63,43 @@ func TestSolveFiveFromRow3(t *testing.T) {
 
 func TestSolveLimit(t *testing.T) {
 	t.Parallel()
-	res, _ := Solve(context.Background(), 8, SolveOptions{Limit: 5})
+	res, _ := Solve(context.Background(), &Puzzle{N: 8}, Options{Limit: 5})
 	if len(res.Solutions) != 5 || res.Status != status.Multiple {
 		t.Errorf("limit 5: %d solutions, %v", len(res.Solutions), res.Status)
 	}
-	res, _ = Solve(context.Background(), 8, SolveOptions{Limit: 1})
+	res, _ = Solve(context.Background(), &Puzzle{N: 8}, Options{Limit: 1})
 	if len(res.Solutions) != 1 || res.Status != status.Solved {
 		t.Errorf("limit 1: %d solutions, %v", len(res.Solutions), res.Status)
 	}
-	res, _ = Solve(context.Background(), 3, SolveOptions{})
+	res, _ = Solve(context.Background(), &Puzzle{N: 3}, Options{})
 	if res.Status != status.None {
 		t.Errorf("n=3: %v", res.Status)
 	}
-	res, _ = Solve(context.Background(), 6, SolveOptions{FixFirstRow: true, FirstRow: 0})
+	res, _ = Solve(context.Background(), &Puzzle{N: 6, Queens: []Queen{{Col: 0, Row: 0}}}, Options{})
 	if res.Status != status.None {
 		t.Errorf("n=6 from row 0: %v", res.Status)
 	}
-	for _, o := range []SolveOptions{{Limit: -1}, {FixFirstRow: true, FirstRow: 8}, {FixFirstRow: true, FirstRow: -1}} {
-		if _, err := Solve(context.Background(), 8, o); err == nil {
-			t.Errorf("%+v accepted", o)
+	for _, qs := range [][]Queen{{{Col: 0, Row: 8}}, {{Col: 0, Row: -1}}} {
+		if _, err := Solve(context.Background(), &Puzzle{N: 8, Queens: qs}, Options{}); err == nil {
+			t.Errorf("%+v accepted", qs)
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err := Solve(ctx, 14, SolveOptions{})
+	res, err := Solve(ctx, &Puzzle{N: 14}, Options{})
 	if err == nil || res.Status != status.Timeout {
 		t.Errorf("cancelled: %v, %v", res.Status, err)
 	}
+}
+
+// BenchmarkSolve lists every solution of the 12×12 board, each visited.
+func BenchmarkSolve(b *testing.B) {
+	var res Result
+	for b.Loop() {
+		res, _ = Solve(context.Background(), &Puzzle{N: 12}, Options{Visit: func([]int) {}})
+	}
+	if res.Count != 14200 {
+		b.Fatalf("%d solutions", res.Count)
+	}
+	b.ReportMetric(float64(res.Stats.Nodes)*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
 }

@@ -41,7 +41,7 @@ func TestLoad(t *testing.T) {
 			t.Fatal(err)
 		}
 		return func(b []byte) bool {
-			var rep sudoku.Report
+			var rep record.SudokuSolve
 			return json.Unmarshal(b, &rep) == nil && rep.Status == want && p.IsSolutionOf(gridOf(rep.Solution))
 		}
 	}
@@ -75,9 +75,9 @@ func TestLoad(t *testing.T) {
 			return err == nil && perr == nil && board.Check(ms, sliding.BlankLast) == nil
 		}},
 		{"/api/queens/complete", "n 30\n0:0, 1:2\n", func(b []byte) bool {
-			var rep queens.CompleteReport
-			return json.Unmarshal(b, &rep) == nil && rep.Status == status.Solved && queens.Verify(rep.Queens) == nil &&
-				len(rep.Queens) == 30 && rep.Queens[0] == 0 && rep.Queens[1] == 2
+			var rep record.QueensSolve
+			return json.Unmarshal(b, &rep) == nil && rep.Status == status.Solved && len(rep.Solutions) == 1 && queens.Verify(rep.Solutions[0]) == nil &&
+				len(rep.Solutions[0]) == 30 && rep.Solutions[0][0] == 0 && rep.Solutions[0][1] == 2
 		}},
 	}
 

@@ -4,9 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"net/http"
-	"strconv"
-	"strings"
 
+	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/queens"
 	"github.com/puzzlesolvers/puzzle/status"
 )
@@ -49,64 +48,67 @@ func queensRoutes() []*route {
 		{
 			method: "GET", path: "/api/queens/count",
 			summary: "Count the solutions and the fundamental ones",
-			description: "Returns the object `puzzle queens count --workers 1 --json N` prints: n, solutions (OEIS A000170), " +
-				"fundamental (A002562), sym2, sym4, sym8 (classes of 2, 4 and 8 solutions) and stats (nodes, subproblems, " +
-				"total_subproblems, workers, time_ms). The count runs on one core.",
+			description: "Returns the record `puzzle queens count --workers 1 --json N` prints: n, status (none, unique or " +
+				"multiple as the board has 0, 1 or more solutions), count (OEIS A000170), fundamental (A002562), sym2, sym4, sym8 " +
+				"(classes of 2, 4 and 8 solutions) and stats (nodes, subproblems, total_subproblems, workers, time_ms). The count " +
+				"runs on one core.",
 			params: []param{nParam(1, queens.MaxCount, queensMaxCount, "n=17 takes about 10 s")},
-			result: "the count record", heavy: true, refuses: fmt.Sprintf("n above %d", queensMaxCount),
+			result: "the count record", schema: "queens.json#/$defs/count", heavy: true, refuses: fmt.Sprintf("n above %d", queensMaxCount),
 			handle: queensCount,
 		},
 		{
 			method: "GET", path: "/api/queens/solve",
 			summary: "List the solutions in lexicographic order, from a first row, up to a limit",
-			description: "Returns the object `puzzle queens solve --json` prints: n, first_row, solutions (each the row of the " +
-				"queen of each column, from 0 at the top), status (unique, multiple, none; solved when the limit stopped the " +
-				"search), count and stats (nodes, time_ms).",
+			description: "Returns the record `puzzle queens solve --json` prints: n, given (the queen of first_row, a cell " +
+				"{\"row\", \"col\"}), solutions (each an array of cells, one queen per column, rows from 0 at the top), status " +
+				"(unique, multiple, none; solved when a limit of 1 stopped the search), count and stats (nodes, time_ms).",
 			params: []param{
 				{name: "n", kind: "integer", description: fmt.Sprintf("board size N, 1..%d", queens.MaxCount)},
 				{name: "first_row", kind: "integer", description: "keep the solutions whose queen of column 0 stands on this row (0..N-1)"},
 				{name: "limit", kind: "integer", description: fmt.Sprintf("list at most K solutions, 1..%d (default %d)", maxListed, maxListed)},
 			},
-			result: "the solve record", heavy: true,
+			result: "the solve record", schema: "queens.json#/$defs/solve", heavy: true,
 			handle: queensSolve,
 		},
 		{
 			method: "POST", path: "/api/queens/complete",
 			summary: "Complete queens placed in advance, or prove it impossible",
 			description: "The body is one instance as `puzzle queens complete` reads it: a line \"n N\", then the queens placed, " +
-				"\"column:row\" (from 0) separated by commas or spaces. Returns the object `puzzle queens complete --json` prints: " +
-				"file, line, n, given, status (solved, none, invalid, timeout), queens (the row of each column's queen), error and " +
+				"\"column:row\" (from 0) separated by commas or spaces. Returns the record `puzzle queens complete --json` prints: " +
+				"file, line, n, given (cells), solutions (the completion, an array of cells, or none), status (solved, none, " +
+				"invalid, timeout), error, count and " +
 				fmt.Sprintf("stats. N up to %d here (the CLI takes up to %d; beyond, 422).", queensMaxComplete, queens.MaxComplete),
 			params: []param{nameParam},
 			body:   "one instance: \"n 8\" then queens such as \"0:3, 1:6\"",
-			result: "the completion record", heavy: true,
+			result: "the completion record", schema: "queens.json#/$defs/complete", heavy: true,
 			refuses: fmt.Sprintf("n above %d, or a queen given twice (the record says why)", queensMaxComplete),
 			handle:  queensComplete,
 		},
 		{
 			method: "GET", path: "/api/queens/dominate",
 			summary: "The fewest queens that occupy or attack every square, proved minimal",
-			description: "Returns the object `puzzle queens dominate --json` prints: n, independent, size (γ(Q_N), OEIS A075458; " +
-				"with independent, A075324), queens ([row, col] pairs), proof (each size tried: k, found, nodes, time_ms) and stats.",
+			description: "Returns the record `puzzle queens dominate --json` prints: n, status, independent, size (γ(Q_N), OEIS " +
+				"A075458; with independent, A075324), queens (cells), proof (each size tried: k, found, nodes, time_ms) and stats.",
 			params: []param{
 				nParam(1, queens.MaxDominate, queensMaxDominate, "n=14 takes about 12 s"),
 				{name: "independent", kind: "boolean", description: "queens that do not attack each other"},
 			},
-			result: "the domination record", heavy: true, refuses: fmt.Sprintf("n above %d", queensMaxDominate),
+			result: "the domination record", schema: "queens.json#/$defs/dominate", heavy: true, refuses: fmt.Sprintf("n above %d", queensMaxDominate),
 			handle: queensDominate,
 		},
 		{
 			method: "GET", path: "/api/queens/one",
 			summary: "One solution for a large board, by construction or local search",
-			description: "Returns the object `puzzle queens one --json` prints: n, method, queens, verified and stats (time_ms, " +
-				"verify_ms, swaps, tries, restarts). The 2×2 and 3×3 boards have no solution (422).",
+			description: "Returns the record `puzzle queens one --json` prints: n, status, method, seed (of minconflicts, a " +
+				"string), queens (cells), verified and stats (time_ms, verify_ms, swaps, tries, restarts). The 2×2 and 3×3 " +
+				"boards have no solution: 422 with the record, status none and its reason.",
 			params: []param{
 				nParam(1, queensMaxOneCLI, queensMaxOne, "to keep the response small"),
 				{name: "method", kind: "string", description: "explicit (default: a construction in O(N)) or minconflicts (local search)", choices: []string{"explicit", "minconflicts"}},
-				{name: "seed", kind: "integer", description: "random seed for minconflicts (default 1)"},
+				{name: "seed", kind: "string", description: "random seed for minconflicts, a decimal integer below 2^64 (default 1)"},
 				{name: "quiet", kind: "boolean", description: "leave out the placement"},
 			},
-			result: "the placement record", heavy: true,
+			result: "the placement record", schema: "queens.json#/$defs/one", heavy: true,
 			refuses: fmt.Sprintf("n above %d, or a board without a solution (2, 3)", queensMaxOne),
 			handle:  queensOne,
 		},
@@ -141,14 +143,14 @@ func queensCount(c *call) reply {
 	if tooBig != nil {
 		return *tooBig
 	}
-	res, err := queens.Count(c.ctx, n, queens.CountOptions{Workers: queensCountWorkers})
-	if err != nil {
-		if c.ctx.Err() != nil {
-			return timedOut(c)
-		}
-		return failf(http.StatusBadRequest, "%v", err)
+	rec := record.NewQueensCount(c.ctx, n, queens.CountOptions{Workers: queensCountWorkers})
+	switch rec.Status {
+	case status.Timeout:
+		return timedOut(c)
+	case status.Invalid:
+		return failf(http.StatusBadRequest, "%s", rec.Error)
 	}
-	return jsonReply(http.StatusOK, queens.NewCountReport(res, queensCountWorkers))
+	return jsonReply(http.StatusOK, rec)
 }
 
 func queensSolve(c *call) reply {
@@ -157,27 +159,22 @@ func queensSolve(c *call) reply {
 	if c.bad != nil {
 		return reply{}
 	}
-	opt := queens.SolveOptions{Limit: limit}
-	var firstRow *int
+	p := &queens.Puzzle{N: n}
 	if _, ok := c.query["first_row"]; ok {
 		r := c.integer("first_row", 0, 0, n-1)
 		if c.bad != nil {
 			return failf(http.StatusBadRequest, "%v (the rows of the %d×%d board)", c.bad, n, n)
 		}
-		opt.FixFirstRow, opt.FirstRow, firstRow = true, r, &r
+		p.Queens = []queens.Queen{{Col: 0, Row: r}}
 	}
-	res, err := queens.Solve(c.ctx, n, opt)
-	if err != nil {
-		if res.Status == status.Timeout {
-			return timedOut(c)
-		}
-		return failf(http.StatusBadRequest, "%v", err)
+	rec := record.NewQueensSolve(c.ctx, "", p, record.QueensOptions{Limit: limit})
+	switch rec.Status {
+	case status.Timeout:
+		return timedOut(c)
+	case status.Invalid:
+		return failf(http.StatusBadRequest, "%s", rec.Error)
 	}
-	rep := queens.NewSolveReport(n, firstRow, res)
-	if rep.Solutions == nil {
-		rep.Solutions = [][]int{}
-	}
-	return jsonReply(http.StatusOK, rep)
+	return jsonReply(http.StatusOK, rec)
 }
 
 func queensComplete(c *call) reply {
@@ -185,29 +182,25 @@ func queensComplete(c *call) reply {
 	if c.bad != nil {
 		return reply{}
 	}
-	insts, err := queens.ReadInstances(bytes.NewReader(c.body), name)
-	switch {
-	case err != nil:
-		return failf(http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), "queens: "))
-	case len(insts) > 1:
-		return failf(http.StatusBadRequest, "the body holds more than one instance (another starts at line %d): send one per request", insts[1].Line)
+	p, err := queens.Parse(bytes.NewReader(c.body))
+	if err != nil {
+		return failf(http.StatusBadRequest, "%v", err)
 	}
-	in := insts[0]
-	if in.N > queensMaxComplete {
-		if in.N > queens.MaxComplete {
-			return failf(http.StatusBadRequest, "line %d: n=%d is out of range 1..%d", in.Line, in.N, queens.MaxComplete)
+	if p.N > queensMaxComplete {
+		if p.N > queens.MaxComplete {
+			return failf(http.StatusBadRequest, "line %d: n=%d is out of range 1..%d", p.Line, p.N, queens.MaxComplete)
 		}
-		return failf(http.StatusUnprocessableEntity, "n=%d is too large to complete here: the web API takes n up to %d (the search keeps n² squares); use the command line", in.N, queensMaxComplete)
+		return failf(http.StatusUnprocessableEntity, "n=%d is too large to complete here: the web API takes n up to %d (the search keeps n² squares); use the command line", p.N, queensMaxComplete)
 	}
-	rep, _ := queens.NewCompleteReport(c.ctx, name, in, c.timeout)
+	rec := record.NewQueensSolve(c.ctx, name, p, record.QueensOptions{Complete: true, Timeout: c.timeout})
 	code := http.StatusOK
-	switch rep.Status {
+	switch rec.Status {
 	case status.Invalid:
 		code = http.StatusUnprocessableEntity // read, but not a placement: two queens on a square
 	case status.Timeout:
 		code = http.StatusGatewayTimeout
 	}
-	return jsonReply(code, rep)
+	return jsonReply(code, rec)
 }
 
 func queensDominate(c *call) reply {
@@ -219,25 +212,25 @@ func queensDominate(c *call) reply {
 	if tooBig != nil {
 		return *tooBig
 	}
-	res, err := queens.Dominate(c.ctx, n, queens.DominateOptions{Independent: independent})
-	if err != nil {
-		if c.ctx.Err() != nil {
-			return timedOut(c)
-		}
-		return failf(http.StatusBadRequest, "%v", err)
+	rec := record.NewQueensDominate(c.ctx, n, queens.DominateOptions{Independent: independent})
+	switch rec.Status {
+	case status.Timeout:
+		return timedOut(c)
+	case status.Invalid:
+		return failf(http.StatusBadRequest, "%s", rec.Error)
 	}
-	return jsonReply(http.StatusOK, queens.NewDominateReport(n, independent, res))
+	return jsonReply(http.StatusOK, rec)
 }
 
 func queensOne(c *call) reply {
 	n, tooBig := boardSize(c, 1, queensMaxOneCLI, queensMaxOne, "to keep the response small")
 	method := c.choice("method", "explicit", []string{"explicit", "minconflicts"})
 	quiet := c.flag("quiet")
-	seed := uint64(1)
+	seed := record.Seed(1)
 	if v, ok := c.query["seed"]; ok {
-		s, err := strconv.ParseUint(v, 10, 64)
+		s, err := record.ParseSeed(v)
 		if err != nil {
-			c.fail("parameter seed: %q is not a non-negative integer", v)
+			c.fail("parameter seed: %v", err)
 		}
 		seed = s
 	}
@@ -247,14 +240,16 @@ func queensOne(c *call) reply {
 	if tooBig != nil {
 		return *tooBig
 	}
-	rep, rows, err := queens.NewOneReport(c.ctx, n, method, seed, quiet)
+	rec, err := record.NewQueensOne(c.ctx, n, method, uint64(seed), quiet)
 	switch {
-	case err != nil && c.ctx.Err() != nil:
-		return timedOut(c)
-	case err != nil && rows == nil:
-		return failf(http.StatusUnprocessableEntity, "%s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), "queens: one: "), "queens: min-conflicts: "))
 	case err != nil:
-		return failf(http.StatusInternalServerError, "%v", err)
+		return failf(http.StatusBadRequest, "%v", err)
+	case rec.Status == status.Timeout:
+		return timedOut(c)
+	case rec.Status == status.None:
+		return jsonReply(http.StatusUnprocessableEntity, rec) // 2×2 and 3×3: the reason says so
+	case rec.Status == status.Invalid:
+		return failf(http.StatusInternalServerError, "%s", rec.Error)
 	}
-	return jsonReply(http.StatusOK, rep)
+	return jsonReply(http.StatusOK, rec)
 }

@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/record"
+	"github.com/puzzlesolvers/puzzle/internal/schematest"
 	"github.com/puzzlesolvers/puzzle/queens"
 	"github.com/puzzlesolvers/puzzle/status"
 )
@@ -43,26 +46,45 @@ func bruteSolutions(n int) [][]int {
 	return out
 }
 
+// queensTimes masks the times of a record, which differ from run to run.
+var queensTimes = regexp.MustCompile(`"(time_ms|verify_ms)":[0-9.e+-]+`)
+
+func queensMasked(b []byte) string {
+	return queensTimes.ReplaceAllString(strings.TrimSpace(string(b)), `"$1":0`)
+}
+
+// queensKnownDomination is γ(Q_n) (OEIS A075458) and i(Q_n) (A075324),
+// for n from 1 to 9: the oracle of the dominate route.
+var queensKnownDomination = map[bool][]int{false: {1: 1, 1, 1, 2, 3, 3, 4, 5, 5}, true: {1: 1, 1, 1, 3, 3, 4, 4, 5, 5}}
+
 func TestQueensCount(t *testing.T) {
 	t.Parallel()
 	s := newTestServer(t, Config{})
 	for n := 1; n <= 12; n++ {
 		w := do(t, s, "GET", fmt.Sprintf("/api/queens/count?n=%d", n), "")
-		var rep queens.CountReport
+		schematest.Validate(t, "queens.json#/$defs/count", w.Body.Bytes())
+		var rep record.QueensCount
 		decode(t, w, &rep)
 		want, err := queens.Count(context.Background(), n, queens.CountOptions{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if w.Code != 200 || rep.Solutions != want.Solutions || rep.Fundamental != want.Fundamental || rep.Stats.Workers != 1 {
+		if w.Code != 200 || rep.Count != want.Solutions || rep.Fundamental != want.Fundamental || rep.Stats.Workers != 1 {
 			t.Errorf("n=%d: %d %s, want %d solutions, %d fundamental", n, w.Code, w.Body.String(), want.Solutions, want.Fundamental)
 		}
-		if n <= 7 && rep.Solutions != uint64(len(bruteSolutions(n))) {
-			t.Errorf("n=%d: %d solutions, brute force finds %d", n, rep.Solutions, len(bruteSolutions(n)))
+		if n <= 7 {
+			brute := len(bruteSolutions(n))
+			wantStatus := map[int]status.Status{0: status.None, 1: status.Unique}[brute]
+			if brute > 1 {
+				wantStatus = status.Multiple
+			}
+			if rep.Count != uint64(brute) || rep.Status != wantStatus {
+				t.Errorf("n=%d: %d solutions (%s), brute force finds %d", n, rep.Count, rep.Status, brute)
+			}
 		}
 		// The record is the one `puzzle queens count --workers 1 --json` prints.
-		cli, _ := json.Marshal(queens.NewCountReport(want, 1))
-		if timesMasked(w.Body.Bytes()) != timesMasked(append(cli, '\n')) {
+		cli, _ := json.Marshal(record.QueensCountOf(want, 1))
+		if queensMasked(w.Body.Bytes()) != queensMasked(cli) {
 			t.Errorf("n=%d: API %s, CLI record %s", n, w.Body.String(), cli)
 		}
 	}
@@ -91,7 +113,7 @@ func TestQueensSolve(t *testing.T) {
 	for _, tc := range []struct {
 		n, firstRow, limit int // firstRow -1: any; limit 0: absent
 	}{
-		{4, -1, 0}, {6, -1, 0}, {8, -1, 0}, {5, 3, 0}, {8, 0, 0}, {7, -1, 5}, {3, -1, 0}, {1, 0, 0},
+		{4, -1, 0}, {6, -1, 0}, {8, -1, 0}, {5, 3, 0}, {8, 0, 0}, {7, -1, 5}, {3, -1, 0}, {1, 0, 0}, {6, 0, 0}, {8, -1, 1},
 	} {
 		q := fmt.Sprintf("n=%d", tc.n)
 		if tc.firstRow >= 0 {
@@ -101,13 +123,8 @@ func TestQueensSolve(t *testing.T) {
 			q += fmt.Sprintf("&limit=%d", tc.limit)
 		}
 		w := do(t, s, "GET", "/api/queens/solve?"+q, "")
-		var rep struct {
-			N         int
-			FirstRow  *int `json:"first_row"`
-			Solutions [][]int
-			Status    status.Status
-			Count     int
-		}
+		schematest.Validate(t, "queens.json#/$defs/solve", w.Body.Bytes())
+		var rep record.QueensSolve
 		decode(t, w, &rep)
 		var want [][]int
 		for _, sol := range bruteSolutions(tc.n) {
@@ -122,45 +139,25 @@ func TestQueensSolve(t *testing.T) {
 		if tc.limit > 0 && len(want) > tc.limit {
 			want = want[:tc.limit] // the status is the package's: several found
 		}
-		if w.Code != 200 || rep.N != tc.n || rep.Count != len(want) || rep.Status != wantStatus || fmt.Sprint(rep.Solutions) != fmt.Sprint(want) {
+		if tc.limit == 1 && len(want) > 0 {
+			wantStatus = status.Solved
+		}
+		got := make([][]int, len(rep.Solutions))
+		for i, s := range rep.Solutions {
+			got[i] = s
+		}
+		if w.Code != 200 || rep.N != tc.n || rep.Count != len(want) || rep.Status != wantStatus || fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%s: %d %s\nwant %d solutions (%s): %v", q, w.Code, w.Body.String(), len(want), wantStatus, want)
 		}
-		if (tc.firstRow >= 0) != (rep.FirstRow != nil) {
-			t.Errorf("%s: first_row %v", q, rep.FirstRow)
-		}
-		// The record is the one `puzzle queens solve --json` prints.
-		opt := queens.SolveOptions{Limit: tc.limit, FixFirstRow: tc.firstRow >= 0, FirstRow: tc.firstRow}
-		if tc.limit == 0 {
-			opt.Limit = maxListed
-		}
-		res, _ := queens.Solve(context.Background(), tc.n, opt)
-		var fr *int
-		if tc.firstRow >= 0 {
-			fr = &tc.firstRow
-		}
-		cli := queens.NewSolveReport(tc.n, fr, res)
-		var stream []byte
-		stream = append(stream, cli.JSONStart()...)
-		for i, sol := range res.Solutions {
-			if i > 0 {
-				stream = append(stream, ',')
-			}
-			stream = append(stream, queens.JSONSolution(sol)...)
-		}
-		stream = append(stream, cli.JSONEnd()...)
-		if timesMasked(w.Body.Bytes()) != timesMasked(append(stream, '\n')) {
-			t.Errorf("%s: API %s, CLI stream %s", q, w.Body.String(), stream)
+		if (tc.firstRow >= 0) != (len(rep.Given) == 1) || tc.firstRow >= 0 && rep.Given[0] != (record.Cell{Row: tc.firstRow, Col: 0}) {
+			t.Errorf("%s: given %v", q, rep.Given)
 		}
 	}
 	// The default limit lists the first 1000 of n=11's 2680 solutions.
 	w := do(t, s, "GET", "/api/queens/solve?n=11", "")
-	var rep struct {
-		Status    status.Status
-		Count     int
-		Solutions [][]int
-	}
+	var rep record.QueensSolve
 	decode(t, w, &rep)
-	if rep.Count != maxListed || !rep.Status.Solved() || len(rep.Solutions) != maxListed {
+	if rep.Count != maxListed || rep.Status != status.Multiple || len(rep.Solutions) != maxListed {
 		t.Errorf("n=11: %s, %d", rep.Status, rep.Count)
 	}
 	for _, sol := range rep.Solutions {
@@ -188,41 +185,44 @@ func TestQueensComplete(t *testing.T) {
 	s := newTestServer(t, Config{})
 	for _, tc := range []struct {
 		body   string
+		code   int
 		status status.Status
 	}{
-		{"n 8\n0:3, 1:6\n", status.Solved},
-		{"8\n", status.Solved},
-		{"n 8\n0:0 1:1\n", status.None}, // attack each other
-		{"n 3\n", status.None},
-		{"n 30\n0:0 5:7\n29:28\n", status.Solved},
-		{"n 1000\n500:500\n", status.Solved},
+		{"n 8\n0:3, 1:6\n", 200, status.Solved},
+		{"8\n", 200, status.Solved},
+		{"n 8\n0:0 1:1\n", 200, status.None}, // attack each other
+		{"n 3\n", 200, status.None},
+		{"n 30\n0:0 5:7\n29:28\n", 200, status.Solved},
+		{"n 1000\n500:500\n", 200, status.Solved},
+		{"n 8\n0:0 0:0\n", 422, status.Invalid},
 	} {
 		w := do(t, s, "POST", "/api/queens/complete", tc.body)
-		var rep queens.CompleteReport
+		schematest.Validate(t, "queens.json#/$defs/complete", w.Body.Bytes())
+		var rep record.QueensSolve
 		decode(t, w, &rep)
-		insts, err := queens.ReadInstances(strings.NewReader(tc.body), "request")
+		in, err := queens.Parse(strings.NewReader(tc.body))
 		if err != nil {
 			t.Fatal(err)
 		}
-		in := insts[0]
-		if w.Code != 200 || rep.Status != tc.status || rep.N != in.N || len(rep.Given) != len(in.Queens) || rep.File != "request" {
+		if w.Code != tc.code || rep.Status != tc.status || rep.N != in.N || len(rep.Given) != len(in.Queens) || rep.File != "request" {
 			t.Errorf("%q: %d %.300s", tc.body, w.Code, w.Body.String())
 			continue
 		}
 		if tc.status == status.Solved {
-			if err := queens.Verify(rep.Queens); err != nil || len(rep.Queens) != in.N {
-				t.Errorf("%q: %v is not a solution: %v", tc.body, rep.Queens, err)
+			if len(rep.Solutions) != 1 || queens.Verify(rep.Solutions[0]) != nil || len(rep.Solutions[0]) != in.N {
+				t.Errorf("%q: %v is not a solution", tc.body, rep.Solutions)
+				continue
 			}
 			for _, q := range in.Queens {
-				if rep.Queens[q.Col] != q.Row {
+				if rep.Solutions[0][q.Col] != q.Row {
 					t.Errorf("%q: the queen given at %d:%d moved", tc.body, q.Col, q.Row)
 				}
 			}
-		} else if rep.Queens != nil {
-			t.Errorf("%q: queens %v with status %s", tc.body, rep.Queens, rep.Status)
+		} else if len(rep.Solutions) != 0 {
+			t.Errorf("%q: solutions %v with status %s", tc.body, rep.Solutions, rep.Status)
 		}
 		// none is a proof: brute force agrees on small boards.
-		if in.N <= 8 {
+		if in.N <= 8 && tc.status != status.Invalid {
 			found := false
 			for _, sol := range bruteSolutions(in.N) {
 				ok := true
@@ -235,9 +235,9 @@ func TestQueensComplete(t *testing.T) {
 				t.Errorf("%q: %s, brute force finds a completion: %v", tc.body, rep.Status, found)
 			}
 		}
-		cli, _ := queens.NewCompleteReport(context.Background(), "request", in, 0)
+		cli := record.NewQueensSolve(context.Background(), "request", in, record.QueensOptions{Complete: true})
 		want, _ := json.Marshal(cli)
-		if timesMasked(w.Body.Bytes()) != timesMasked(append(want, '\n')) {
+		if queensMasked(w.Body.Bytes()) != queensMasked(want) {
 			t.Errorf("%q: API %.300s, CLI record %.300s", tc.body, w.Body.String(), want)
 		}
 	}
@@ -246,14 +246,13 @@ func TestQueensComplete(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{"", 400, "no instance"},
+		{"", 400, "no puzzle"},
 		{"0:3\n", 400, "queens before the board size"},
-		{"n 8\n9:0\n", 400, "off the 8×8 board"},
+		{"n 8\n9:0\n", 400, "line 2: queen 9:0 is off the 8×8 board"},
 		{"n 8\n0:x\n", 400, "bad queen"},
-		{"n 8\n0:1\n\nn 5\n", 400, "more than one instance (another starts at line 4)"},
+		{"n 8\n0:1\n\nn 5\n", 400, "line 4: more than one puzzle"},
 		{"n 2000\n", 422, "takes n up to 1000"},
 		{"n 20000\n", 400, "out of range 1..16384"},
-		{"n 8\n0:0 0:0\n", 422, "given twice"},
 	} {
 		w := do(t, s, "POST", "/api/queens/complete", tc.body)
 		if w.Code != tc.code || !strings.Contains(errorOf(t, w), tc.msg) {
@@ -268,17 +267,15 @@ func TestQueensDominate(t *testing.T) {
 	for n := 1; n <= 9; n++ {
 		for _, independent := range []bool{false, true} {
 			w := do(t, s, "GET", fmt.Sprintf("/api/queens/dominate?n=%d&independent=%v", n, independent), "")
-			var rep queens.DominateReport
+			schematest.Validate(t, "queens.json#/$defs/dominate", w.Body.Bytes())
+			var rep record.QueensDominate
 			decode(t, w, &rep)
-			want, _ := queens.KnownDomination(n)
-			if independent {
-				want, _ = queens.KnownIndependentDomination(n)
-			}
+			want := queensKnownDomination[independent][n]
 			var qs []queens.Queen
 			for _, q := range rep.Queens {
-				qs = append(qs, queens.Queen{Row: q[0], Col: q[1]})
+				qs = append(qs, queens.Queen{Row: q.Row, Col: q.Col})
 			}
-			if w.Code != 200 || rep.Size != want || len(qs) != want || rep.Independent != independent {
+			if w.Code != 200 || rep.Size != want || len(qs) != want || rep.Independent != independent || rep.Status != status.Solved {
 				t.Errorf("n=%d independent %v: %d %s, want size %d", n, independent, w.Code, w.Body.String(), want)
 				continue
 			}
@@ -306,13 +303,18 @@ func TestQueensDominate(t *testing.T) {
 func TestQueensOne(t *testing.T) {
 	t.Parallel()
 	s := newTestServer(t, Config{})
-	for _, q := range []string{"n=1", "n=4", "n=8", "n=14", "n=1000&method=minconflicts&seed=3", "n=100000", "n=100000&quiet=1"} {
+	for _, q := range []string{"n=1", "n=4", "n=8", "n=14", "n=1000&method=minconflicts&seed=3", "n=50&method=minconflicts&seed=18446744073709551615",
+		"n=100000", "n=100000&quiet=1"} {
 		w := do(t, s, "GET", "/api/queens/one?"+q, "")
-		var rep queens.OneReport
+		schematest.Validate(t, "queens.json#/$defs/one", w.Body.Bytes())
+		var rep record.QueensOne
 		decode(t, w, &rep)
-		if w.Code != 200 || !rep.Verified {
+		if w.Code != 200 || !rep.Verified || rep.Status != status.Solved {
 			t.Errorf("%s: %d %.200s", q, w.Code, w.Body.String())
 			continue
+		}
+		if strings.Contains(q, "seed") != (rep.Seed != nil) || strings.Contains(q, "seed=18446744073709551615") && *rep.Seed != 18446744073709551615 {
+			t.Errorf("%s: seed %v", q, rep.Seed)
 		}
 		if strings.Contains(q, "quiet") {
 			if rep.Queens != nil {
@@ -324,17 +326,24 @@ func TestQueensOne(t *testing.T) {
 			t.Errorf("%s: %v", q, err)
 		}
 	}
+	for _, q := range []string{"n=3", "n=2&method=minconflicts"} {
+		w := do(t, s, "GET", "/api/queens/one?"+q, "")
+		schematest.Validate(t, "queens.json#/$defs/one", w.Body.Bytes())
+		var rep record.QueensOne
+		decode(t, w, &rep)
+		if w.Code != 422 || rep.Status != status.None || !strings.Contains(rep.Reason, "board has no solution") {
+			t.Errorf("%s: %d %s", q, w.Code, w.Body.String())
+		}
+	}
 	for _, tc := range []struct {
 		query string
 		code  int
 		msg   string
 	}{
-		{"n=3", 422, "the 3×3 board has no solution"},
-		{"n=2&method=minconflicts", 422, "no solution"},
 		{"n=100001", 422, "the web API takes n up to 100000"},
 		{"n=0", 400, "out of range"},
 		{"n=8&method=magic", 400, "not one of explicit, minconflicts"},
-		{"n=8&seed=x", 400, "not a non-negative integer"},
+		{"n=8&seed=x", 400, `seed "x": want a non-negative integer`},
 	} {
 		w := do(t, s, "GET", "/api/queens/one?"+tc.query, "")
 		if w.Code != tc.code || !strings.Contains(errorOf(t, w), tc.msg) {
@@ -355,6 +364,14 @@ func TestQueensTimeout(t *testing.T) {
 		if d := time.Since(start); d > 5*time.Second {
 			t.Errorf("%s: the timeout took %v", path, d)
 		}
+	}
+	// complete answers its record, status timeout.
+	w := do(t, s, "POST", "/api/queens/complete", "n 1000\n0:0\n")
+	schematest.Validate(t, "queens.json#/$defs/complete", w.Body.Bytes())
+	var rep record.QueensSolve
+	decode(t, w, &rep)
+	if w.Code != http.StatusGatewayTimeout || rep.Status != status.Timeout || rep.Error != "no answer within 20ms" {
+		t.Errorf("complete: %d %.300s", w.Code, w.Body.String())
 	}
 }
 

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/puzzlesolvers/puzzle/internal/jsonl"
+	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/queens"
 	"github.com/puzzlesolvers/puzzle/status"
 )
@@ -49,8 +49,20 @@ Verbs:
 		fmt.Fprintf(&b, "\t%-20s %s\n", s.name, s.summary)
 	}
 	b.WriteString(`
-A placement lists the row of the queen of each column; rows and columns
-count from 0, row 0 at the top. Squares are written column:row.
+People read a placement as the row of the queen of each column; rows and
+columns count from 0, row 0 at the top. Squares given on the command line
+and in files are written column:row. In JSON (--json) a queen is a cell
+{"row": r, "col": c} from 0, and a placement an array of cells.
+
+Every --json record has a status: count says none, unique or multiple (0,
+1 or more solutions; solved for a shard), solve and complete unique,
+multiple, solved or none, the other verbs solved when done; timeout when
+interrupted (with "error": "interrupted"), invalid for a bad puzzle.
+
+Exit status: 0 when every record has a solution (unique, multiple or
+solved), 1 when one is none, invalid or timeout, or an input cannot be
+read, 2 on a usage error. So 'puzzle queens count 2' and 'puzzle queens
+solve 2' both exit 1: the 2×2 board has no solution.
 
 Examples:
 
@@ -89,20 +101,42 @@ func queensBoardSizes(e *env, v *verb, ops []string, lo, hi int) ([]int, int, bo
 	return ns, exitOK, true
 }
 
-// output writes human lines or JSON records to stdout.
+// queensOutput writes human lines or JSON records to stdout, and keeps the
+// exit code of the records written: the verbs that are not batches (one
+// record per N) share runBatch's exit codes through it.
 type queensOutput struct {
-	json bool
-	out  *bufio.Writer
-	jw   *jsonl.Writer
+	e           *env
+	v           *verb
+	json        bool
+	out         *bufio.Writer
+	jw          *jsonl.Writer
+	failed      bool
+	interrupted bool
 }
 
-func (e *env) queensOutput(json bool) *queensOutput {
-	return &queensOutput{json: json, out: bufio.NewWriter(e.stdout), jw: jsonl.NewWriter(e.stdout)}
+func (e *env) queensOutput(v *verb, json bool) *queensOutput {
+	out := bufio.NewWriter(e.stdout)
+	return &queensOutput{e: e, v: v, json: json, out: out, jw: jsonl.NewWriter(out)}
 }
 
-func (o *queensOutput) record(v any) {
-	o.jw.Write(v)
-	o.jw.Flush()
+// record writes one record, as JSON or by human, and notes its status: a
+// status without a solution makes the exit code 1, a timeout ends the run
+// (done returns false).
+func (o *queensOutput) record(rec record.Record, human func()) {
+	h := rec.Header()
+	if !okStatus(h.Status) {
+		o.failed = true
+	}
+	if h.Status == status.Timeout && o.e.ctx.Err() != nil {
+		h.Error = "interrupted"
+		o.interrupted = true
+	}
+	if o.json {
+		o.jw.Write(rec)
+	} else {
+		human()
+	}
+	o.flush()
 }
 
 func (o *queensOutput) printf(format string, args ...any) {
@@ -110,6 +144,32 @@ func (o *queensOutput) printf(format string, args ...any) {
 }
 
 func (o *queensOutput) flush() { o.out.Flush() }
+
+// done reports whether the run goes on: not after an interruption.
+func (o *queensOutput) done() bool { return o.interrupted || o.e.ctx.Err() != nil }
+
+// exit flushes and returns the exit code of the records written.
+func (o *queensOutput) exit() int {
+	o.flush()
+	if o.interrupted || o.e.ctx.Err() != nil {
+		fmt.Fprintf(o.e.stderr, "puzzle %s: interrupted\n", o.v.name)
+		return exitFail
+	}
+	if o.failed {
+		return exitFail
+	}
+	return exitOK
+}
+
+// humanError prints a record's error or reason, if any, on a line.
+func (o *queensOutput) humanError(h *record.Head) {
+	switch {
+	case h.Error != "":
+		o.printf("  %s\n", h.Error)
+	case h.Reason != "":
+		o.printf("  %s\n", h.Reason)
+	}
+}
 
 // queensMaxDraw is the largest board --draw draws.
 const queensMaxDraw = 100
@@ -130,12 +190,6 @@ func queensJoinInts(xs []int) string {
 	return b.String()
 }
 
-// interrupted reports a cancelled command and returns exit status 1.
-func (e *env) queensInterrupted(verb string) int {
-	e.errorf("queens %s: interrupted", verb)
-	return exitFail
-}
-
 // ---- count ----
 
 const queensCountUsage = `Usage: puzzle queens count [--shard I/K] [--workers W] [--json] N...
@@ -153,9 +207,14 @@ sub-problems (I from 1 to K), so that a long count can be spread over
 machines; 'puzzle queens merge' adds the K results, checking that each
 share is there once.
 
---json prints {"n", "solutions", "fundamental", "sym2", "sym4", "sym8",
-"shard", "stats": {"nodes", "subproblems", "total_subproblems",
-"workers", "time_ms"}} per N.
+--json prints {"n", "status", "count", "fundamental", "sym2", "sym4",
+"sym8", "shard", "stats": {"nodes", "subproblems", "total_subproblems",
+"workers", "time_ms"}} per N. The status is none, unique or multiple as N
+has 0, 1 or more solutions (solved for a shard; timeout, with "error",
+when interrupted: the counts are then partial).
+
+Exit status 1 when a board has no solution (N = 2 or 3) or the count is
+interrupted.
 
 Examples:
 
@@ -177,16 +236,15 @@ func (c *queensCountCmd) define(fs *flag.FlagSet) {
 	fs.IntVar(&c.workers, "workers", 0, "goroutines to count with (default: all cores)")
 }
 
-// queensCountRecord is the JSON object of count and merge.
-type queensCountRecord struct{ queens.CountReport }
-
-func queensNewCountRecord(r queens.Counts, workers int) queensCountRecord {
-	return queensCountRecord{queens.NewCountReport(r, workers)}
-}
-
-func (rec queensCountRecord) human() string {
-	sols := fmt.Sprintf("%d solutions", rec.Solutions)
-	if rec.Solutions == 1 {
+// queensCountHuman writes a count record for people.
+func queensCountHuman(o *queensOutput, rec *record.QueensCount) {
+	if rec.Status == status.Timeout || rec.Status == status.Invalid {
+		o.printf("n=%d: %s after %d nodes, %s\n", rec.N, rec.Status, rec.Stats.Nodes, fmtDuration(time.Duration(rec.Stats.TimeMS*float64(time.Millisecond))))
+		o.humanError(&rec.Head)
+		return
+	}
+	sols := fmt.Sprintf("%d solutions", rec.Count)
+	if rec.Count == 1 {
 		sols = "1 solution"
 	}
 	classes := fmt.Sprintf("sym2 %d, sym4 %d, sym8 %d", rec.Sym2, rec.Sym4, rec.Sym8)
@@ -197,11 +255,19 @@ func (rec queensCountRecord) human() string {
 	if rec.Shard != "" {
 		s += fmt.Sprintf(" in shard %s (%d of %d sub-problems)", rec.Shard, rec.Stats.Subproblems, rec.Stats.TotalSubproblems)
 	}
-	return s + fmt.Sprintf("; %d nodes, %s\n", rec.Stats.Nodes, fmtDuration(time.Duration(rec.Stats.TimeMS*float64(time.Millisecond))))
+	o.printf("%s; %d nodes, %s\n", s, rec.Stats.Nodes, fmtDuration(time.Duration(rec.Stats.TimeMS*float64(time.Millisecond))))
 }
 
-// queensParseShard reads "I/K".
-func queensParseShard(s string) (i, k int, err error) { return queens.ParseShard(s) }
+// queensParseShard reads "I/K", 1 ≤ I ≤ K.
+func queensParseShard(s string) (i, k int, err error) {
+	is, ks, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(is)
+	k, err2 := strconv.Atoi(ks)
+	if !ok || err1 != nil || err2 != nil || k < 1 || i < 1 || i > k {
+		return 0, 0, fmt.Errorf("shard %q: want I/K with 1 ≤ I ≤ K, such as 2/8", s)
+	}
+	return i, k, nil
+}
 
 func (c *queensCountCmd) run(e *env, v *verb, ops []string) int {
 	ns, code, ok := queensBoardSizes(e, v, ops, 1, queens.MaxCount)
@@ -219,8 +285,7 @@ func (c *queensCountCmd) run(e *env, v *verb, ops []string) int {
 		}
 		opt.Shard, opt.Shards = i, k
 	}
-	o := e.queensOutput(c.json)
-	defer o.flush()
+	o := e.queensOutput(v, c.json)
 	tty := isTerminal(e.stderr)
 	for _, n := range ns {
 		var prog *progress
@@ -230,36 +295,28 @@ func (c *queensCountCmd) run(e *env, v *verb, ops []string) int {
 			}
 			prog.set(done)
 		}
-		res, err := queens.Count(e.ctx, n, opt)
+		rec := record.NewQueensCount(e.ctx, n, opt)
 		prog.stop()
-		if err != nil {
-			o.flush()
-			if errors.Is(err, e.ctx.Err()) {
-				return e.queensInterrupted("count")
-			}
-			e.errorf("queens count: %v", err)
-			return exitFail
+		o.record(rec, func() { queensCountHuman(o, rec) })
+		if o.done() {
+			break
 		}
-		rec := queensNewCountRecord(res, c.workers)
-		if c.json {
-			o.record(rec.CountReport)
-			continue
-		}
-		o.printf("%s", rec.human())
-		o.flush()
 	}
-	return exitOK
+	return o.exit()
 }
 
 // ---- merge ----
 
 const queensMergeUsage = `Usage: puzzle queens merge [--json] [files|-]
 
-Adds up the JSON results of 'puzzle queens count --json --shard I/K',
+Adds up the JSON records of 'puzzle queens count --json --shard I/K',
 read from the files (stdin if none, or '-'), one object per line. The
-results must be the shares of one count: the same N, the same K, every
-share from 1 to K exactly once, and consistent counts. The output is that
-of count.
+records must be the shares of one count: every one a finished shard
+(status solved, a shard field I/K), all of one N and one K, every share
+from 1 to K exactly once, with consistent counts. Otherwise merge says
+what is wrong ("shards 3/8 and 5/8 missing", "shard 2/8 given twice",
+"n 15 and 16 mixed") and exits with status 1. The output is that of
+count for the whole board.
 
 Examples:
 
@@ -273,10 +330,39 @@ func (c *queensMergeCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print the sum as one JSON object")
 }
 
+// queensShardCounts reads back the counts of a shard's record, checking
+// that it is one.
+func queensShardCounts(rec *record.QueensCount) (queens.Counts, error) {
+	c := queens.Counts{N: rec.N, Solutions: rec.Count, Fundamental: rec.Fundamental, Sym1: rec.Sym1, Sym2: rec.Sym2, Sym4: rec.Sym4, Sym8: rec.Sym8,
+		Nodes: rec.Stats.Nodes, Subproblems: rec.Stats.Subproblems, Total: rec.Stats.TotalSubproblems,
+		Time: time.Duration(rec.Stats.TimeMS * float64(time.Millisecond))}
+	switch {
+	case rec.Status == status.Unknown:
+		return c, fmt.Errorf("not the record of a shard (no \"status\")")
+	case rec.Status != status.Solved:
+		if rec.Status == status.Timeout || rec.Status == status.Invalid {
+			return c, fmt.Errorf("shard %s did not finish (status %s)", rec.Shard, rec.Status)
+		}
+		return c, fmt.Errorf("not the record of a shard (status %s, want solved)", rec.Status)
+	case rec.Shard == "":
+		return c, fmt.Errorf("not the record of a shard (no \"shard\": \"I/K\")")
+	case rec.N < 1 || rec.N > queens.MaxCount:
+		return c, fmt.Errorf("n %d out of range 1..%d", rec.N, queens.MaxCount)
+	case rec.Stats.TotalSubproblems < 1:
+		return c, fmt.Errorf("no sub-problems to count (\"stats\": {\"total_subproblems\"} missing)")
+	}
+	i, k, err := queensParseShard(rec.Shard)
+	if err != nil {
+		return c, err
+	}
+	c.Shard, c.Shards = i, k
+	return c, nil
+}
+
 func (c *queensMergeCmd) run(e *env, v *verb, files []string) int {
 	var parts []queens.Counts
 	bad := false
-	opened := e.eachInput("queens merge", files, func(name string, r io.Reader) {
+	opened := e.eachInput(v.name, files, func(name string, r io.Reader) {
 		sc := bufio.NewScanner(r)
 		sc.Buffer(make([]byte, 1<<16), 1<<20)
 		line := 0
@@ -286,44 +372,43 @@ func (c *queensMergeCmd) run(e *env, v *verb, files []string) int {
 			if text == "" {
 				continue
 			}
-			var rec queens.CountReport
+			var rec record.QueensCount
 			dec := json.NewDecoder(strings.NewReader(text))
 			dec.DisallowUnknownFields()
 			if err := dec.Decode(&rec); err != nil {
-				e.errorf("queens merge: %s:%d: not a result of count --json: %v", name, line, err)
+				e.errorf("%s: %s:%d: not a record of count --json: %v", v.name, name, line, err)
 				bad = true
 				return
 			}
-			p, err := rec.Counts()
+			p, err := queensShardCounts(&rec)
 			if err != nil {
-				e.errorf("queens merge: %s:%d: %v", name, line, err)
+				e.errorf("%s: %s:%d: %v", v.name, name, line, err)
 				bad = true
 				return
 			}
 			parts = append(parts, p)
 		}
 		if err := sc.Err(); err != nil {
-			e.errorf("queens merge: %s: %v", name, err)
+			e.errorf("%s: %s: %v", v.name, name, err)
 			bad = true
 		}
 	})
 	if !opened || bad {
 		return exitFail
 	}
-	sum, err := queens.Merge(parts)
-	if err != nil {
-		e.errorf("queens merge: %v", strings.TrimPrefix(err.Error(), "queens: merge: "))
+	if len(parts) == 0 {
+		e.errorf("%s: no shard records read", v.name)
 		return exitFail
 	}
-	o := e.queensOutput(c.json)
-	defer o.flush()
-	rec := queensNewCountRecord(sum, 0)
-	if c.json {
-		o.record(rec.CountReport)
-	} else {
-		o.printf("%s", rec.human())
+	sum, err := queens.Merge(parts)
+	if err != nil {
+		e.errorf("%s: %v", v.name, err)
+		return exitFail
 	}
-	return exitOK
+	o := e.queensOutput(v, c.json)
+	rec := record.QueensCountOf(sum, 0)
+	o.record(rec, func() { queensCountHuman(o, rec) })
+	return o.exit()
 }
 
 // ---- solve ----
@@ -339,12 +424,16 @@ empty square. Every solution printed has been checked. Solutions are
 printed as they are found (so listing millions takes no memory), and a
 summary line follows them.
 
---json prints {"n", "first_row", "solutions", "status", "count", "stats":
-{"nodes", "time_ms"}} per N; status is unique, multiple or none; with
---limit 1 it is solved when the search stopped at the first solution; a
-larger limit that stops the search gives multiple (at least two exist).
+--json prints {"n", "given", "solutions", "status", "error", "count",
+"stats": {"nodes", "time_ms"}} per N: given holds the queen of
+--first-row ({"row": R, "col": 0}), each solution is an array of cells
+{"row", "col"}; status is unique, multiple or none; with --limit 1 it is
+solved when the search stopped at the first solution; a larger limit that
+stops the search gives multiple (at least two exist); timeout, with
+"error": "interrupted", when interrupted. The status comes after the
+solutions, which are written as they are found.
 
-Exit status 1 when there is no solution.
+Exit status 1 when a board has no solution or the listing is interrupted.
 
 Examples:
 
@@ -374,37 +463,38 @@ func (c *queensSolveCmd) run(e *env, v *verb, ops []string) int {
 	if c.limit < 0 {
 		return v.usageError(e, "--limit must be at least 0, not %d", c.limit)
 	}
-	o := e.queensOutput(c.json)
-	defer o.flush()
-	failed := false
+	if c.firstRow < -1 {
+		return v.usageError(e, "--first-row must be at least 0")
+	}
 	for _, n := range ns {
-		opt := queens.SolveOptions{Limit: c.limit}
-		rec := &queens.SolveReport{N: n}
+		if c.firstRow >= n {
+			return v.usageError(e, "--first-row %d is off the %d×%d board (rows 0 to %d)", c.firstRow, n, n, n-1)
+		}
+	}
+	o := e.queensOutput(v, c.json)
+	for _, n := range ns {
+		p := &queens.Puzzle{N: n}
 		if c.firstRow >= 0 {
-			if c.firstRow >= n {
-				o.flush()
-				return v.usageError(e, "--first-row %d is off the %d×%d board (rows 0 to %d)", c.firstRow, n, n, n-1)
-			}
-			opt.FixFirstRow, opt.FirstRow = true, c.firstRow
-			rec.FirstRow = &c.firstRow
-		} else if c.firstRow != -1 {
-			return v.usageError(e, "--first-row must be at least 0")
+			p.Queens = []queens.Queen{{Col: 0, Row: c.firstRow}}
 		}
 		// Solutions are written as they are found, so that listing all of a
 		// large board takes no memory: the JSON object is written in pieces,
 		// its status and count after the list.
+		start := record.QueensSolveStart("", p)
+		var buf []byte
 		if c.json {
-			o.printf("%s", rec.JSONStart())
+			o.out.Write(start.AppendStart(nil))
 		}
 		found := 0
-		opt.Visit = func(rows []int) {
+		visit := func(rows []int) {
 			found++
 			switch {
 			case c.json:
+				buf = buf[:0]
 				if found > 1 {
-					o.printf(",")
+					buf = append(buf, ',')
 				}
-				o.printf("%s", queens.JSONSolution(rows))
+				o.out.Write(record.AppendQueensPlacement(buf, rows))
 			case c.draw:
 				o.printf("%d: %s\n", found, queensJoinInts(rows))
 				queensDrawBoard(o.out, rows)
@@ -412,32 +502,31 @@ func (c *queensSolveCmd) run(e *env, v *verb, ops []string) int {
 				o.printf("%s\n", queensJoinInts(rows))
 			}
 		}
-		res, err := queens.Solve(e.ctx, n, opt)
-		if err != nil && res.Status == status.Timeout {
-			if c.json {
-				o.printf("]}\n")
-			}
-			o.flush()
-			return e.queensInterrupted("solve")
-		}
-		rec = queens.NewSolveReport(n, rec.FirstRow, res)
-		if !res.Status.Solved() {
-			failed = true
-		}
+		rec := record.NewQueensSolve(e.ctx, "", p, record.QueensOptions{Limit: c.limit, Visit: visit})
 		if c.json {
-			o.printf("%s\n", rec.JSONEnd())
+			// The record's head is already written: the rest by hand.
+			if !okStatus(rec.Status) {
+				o.failed = true
+			}
+			if rec.Status == status.Timeout {
+				rec.Error, o.interrupted = "interrupted", true
+			}
+			o.out.Write(append(rec.AppendEnd(nil), '\n'))
 			o.flush()
-			continue
+		} else {
+			o.record(rec, func() {
+				from := ""
+				if c.firstRow >= 0 {
+					from = fmt.Sprintf(", column 0 on row %d", c.firstRow)
+				}
+				o.printf("n=%d%s: %s (%s), nodes %d, %s\n", n, from, plural(rec.Count, "solution"), rec.Status, rec.Stats.Nodes,
+					fmtDuration(time.Duration(rec.Stats.TimeMS*float64(time.Millisecond))))
+				o.humanError(&rec.Head)
+			})
 		}
-		from := ""
-		if rec.FirstRow != nil {
-			from = fmt.Sprintf(", column 0 on row %d", *rec.FirstRow)
+		if o.done() {
+			break
 		}
-		o.printf("n=%d%s: %s (%s), nodes %d, %s\n", n, from, plural(rec.Count, "solution"), rec.Status, rec.Stats.Nodes, fmtDuration(res.Stats.Time))
-		o.flush()
 	}
-	if failed {
-		return exitFail
-	}
-	return exitOK
+	return o.exit()
 }

@@ -7,7 +7,9 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/queens"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 const queensBenchUsage = `Usage: puzzle queens bench [--one-core N] [--all-cores N] [--construct N]
@@ -34,6 +36,11 @@ may be shared, and CPU time is the fairer figure. A wrong answer gives
 exit status 1; a missed target is reported, not an error. 0 skips a row.
 --quick runs small sizes (for tests).
 
+--json prints {"status", "error", "task", "n", "workers", "result",
+"check", "target", "met", "stats": {"nodes", "time_ms", "cpu_ms"}} per
+row: status solved when the answer is right, invalid (with the error)
+when it is wrong; time_ms is wall time.
+
 Examples:
 
 	puzzle queens bench
@@ -57,21 +64,6 @@ func (c *queensBenchCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per row")
 }
 
-// queensBenchRecord is one row of the bench.
-type queensBenchRecord struct {
-	Task    string  `json:"task"`
-	N       int     `json:"n"`
-	Workers int     `json:"workers"`
-	Result  string  `json:"result"`
-	OK      bool    `json:"ok"`
-	Check   string  `json:"check"`
-	WallMS  float64 `json:"wall_ms"`
-	CPUMS   float64 `json:"cpu_ms"`
-	Nodes   int64   `json:"nodes,omitempty"`
-	Target  string  `json:"target,omitempty"`
-	Met     *bool   `json:"met,omitempty"`
-}
-
 func (c *queensBenchCmd) run(e *env, v *verb, ops []string) int {
 	if len(ops) > 0 {
 		return v.usageError(e, "unexpected argument %q", ops[0])
@@ -83,50 +75,28 @@ func (c *queensBenchCmd) run(e *env, v *verb, ops []string) int {
 		c.oneCore < 0 || c.allCores < 0 || c.dominate < 0 || c.independent < 0 || c.construct < 0 || c.minconf < 0 {
 		return v.usageError(e, "sizes out of range: counts up to %d, dominate up to %d", queens.MaxCount, queens.MaxDominate)
 	}
-	o := e.queensOutput(c.json)
-	defer o.flush()
+	o := e.queensOutput(v, c.json)
 	if !c.json {
 		o.printf("%d cores (GOMAXPROCS %d), %s %s/%s; CPU is the whole process's user+system time\n\n",
 			runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 		o.printf("%-9s %9s %7s  %-44s %-6s %10s %10s %14s  %s\n", "task", "n", "workers", "result", "check", "wall", "cpu", "nodes", "target")
 		o.flush()
 	}
-	failed := false
-	emit := func(rec queensBenchRecord) {
-		if !rec.OK {
-			failed = true
+	emit := func(rec *record.QueensBench, ok bool, wrong string) {
+		if ok {
+			rec.Status = status.Solved
+		} else {
+			rec.Status, rec.Error = status.Invalid, "wrong answer: "+wrong
 		}
-		if c.json {
-			o.record(rec)
-			return
-		}
-		check := "ok"
-		if !rec.OK {
-			check = "WRONG"
-		}
-		target := rec.Target
-		if rec.Met != nil {
-			if *rec.Met {
-				target += " met"
-			} else {
-				target += " MISSED"
-			}
-		}
-		nodes := ""
-		if rec.Nodes > 0 {
-			nodes = fmt.Sprint(rec.Nodes)
-		}
-		o.printf("%-9s %9d %7d  %-44s %-6s %10s %10s %14s  %s\n", rec.Task, rec.N, rec.Workers, rec.Result, check,
-			fmtDuration(time.Duration(rec.WallMS*float64(time.Millisecond))), fmtDuration(time.Duration(rec.CPUMS*float64(time.Millisecond))), nodes, target)
-		o.flush()
+		o.record(rec, func() { queensBenchHuman(o, rec) })
 	}
 	// measure runs fn and fills in the times and the target.
-	measure := func(rec *queensBenchRecord, limit time.Duration, byCPU bool, fn func(ctx context.Context) error) error {
+	measure := func(rec *record.QueensBench, limit time.Duration, byCPU bool, fn func(ctx context.Context) error) error {
 		runtime.GC()
 		c0, t0 := queensCPUTime(), time.Now()
 		err := fn(e.ctx)
 		wall, cpu := time.Since(t0), queensCPUTime()-c0
-		rec.WallMS, rec.CPUMS = ms(wall), ms(cpu)
+		rec.Stats.TimeMS, rec.Stats.CPUMS = ms(wall), ms(cpu)
 		if limit > 0 {
 			d, what := wall, "wall"
 			if byCPU {
@@ -139,9 +109,9 @@ func (c *queensBenchCmd) run(e *env, v *verb, ops []string) int {
 		return err
 	}
 	count := func(n, workers int, limit time.Duration, byCPU bool) bool {
-		rec := queensBenchRecord{Task: "count", N: n, Workers: workers}
+		rec := &record.QueensBench{Task: "count", N: n, Workers: workers}
 		var res queens.Counts
-		err := measure(&rec, limit, byCPU, func(ctx context.Context) error {
+		err := measure(rec, limit, byCPU, func(ctx context.Context) error {
 			var err error
 			res, err = queens.Count(ctx, n, queens.CountOptions{Workers: workers})
 			return err
@@ -149,12 +119,11 @@ func (c *queensBenchCmd) run(e *env, v *verb, ops []string) int {
 		if err != nil {
 			return false
 		}
-		total, fundamental, known := queens.KnownCounts(n)
-		rec.OK = known && res.Solutions == total && res.Fundamental == fundamental
+		total, fundamental, known := queensKnownCounts(n)
 		rec.Result = fmt.Sprintf("%d solutions, %d fundamental", res.Solutions, res.Fundamental)
 		rec.Check = "OEIS A000170, A002562"
-		rec.Nodes = int64(res.Nodes)
-		emit(rec)
+		rec.Stats.Nodes = int64(res.Nodes)
+		emit(rec, known && res.Solutions == total && res.Fundamental == fundamental, fmt.Sprintf("OEIS: %d, %d", total, fundamental))
 		return true
 	}
 	if c.oneCore >= 1 {
@@ -164,7 +133,7 @@ func (c *queensBenchCmd) run(e *env, v *verb, ops []string) int {
 				limit = 10 * time.Second
 			}
 			if !count(n, 1, limit, true) {
-				return e.queensInterrupted("bench")
+				return o.exit()
 			}
 		}
 	}
@@ -174,14 +143,14 @@ func (c *queensBenchCmd) run(e *env, v *verb, ops []string) int {
 			limit = 40 * time.Second
 		}
 		if !count(c.allCores, runtime.GOMAXPROCS(0), limit, false) {
-			return e.queensInterrupted("bench")
+			return o.exit()
 		}
 	}
 	if c.construct >= 1 {
 		n := c.construct
-		rec := queensBenchRecord{Task: "one", N: n, Workers: 1, Check: "Verify"}
+		rec := &record.QueensBench{Task: "one", N: n, Workers: 1, Check: "Verify"}
 		var verr error
-		measure(&rec, time.Second, false, func(context.Context) error {
+		measure(rec, time.Second, false, func(context.Context) error {
 			rows, err := queens.One(n)
 			if err == nil {
 				verr = queens.Verify(rows)
@@ -190,19 +159,18 @@ func (c *queensBenchCmd) run(e *env, v *verb, ops []string) int {
 			}
 			return nil
 		})
-		rec.OK = verr == nil || n == 2 || n == 3
 		rec.Result = "explicit placement, checked"
 		if verr != nil {
 			rec.Result = verr.Error()
 		}
-		emit(rec)
+		emit(rec, verr == nil || n == 2 || n == 3, fmt.Sprint(verr))
 	}
 	if c.minconf >= 1 {
 		n := c.minconf
-		rec := queensBenchRecord{Task: "minconf", N: n, Workers: 1, Check: "Verify"}
+		rec := &record.QueensBench{Task: "minconf", N: n, Workers: 1, Check: "Verify"}
 		var verr error
 		var st queens.LocalStats
-		err := measure(&rec, 5*time.Second, false, func(ctx context.Context) error {
+		err := measure(rec, 5*time.Second, false, func(ctx context.Context) error {
 			rows, s, err := queens.MinConflicts(ctx, n, 1)
 			st = s
 			if err == nil {
@@ -213,45 +181,63 @@ func (c *queensBenchCmd) run(e *env, v *verb, ops []string) int {
 			return ctx.Err()
 		})
 		if err != nil {
-			return e.queensInterrupted("bench")
+			return o.exit()
 		}
-		rec.OK = verr == nil || n == 2 || n == 3
 		rec.Result = fmt.Sprintf("%d swaps, %d restarts, checked", st.Swaps, st.Restarts)
 		if verr != nil {
 			rec.Result = verr.Error()
 		}
-		rec.Nodes = st.Tries
-		emit(rec)
+		rec.Stats.Nodes = st.Tries
+		emit(rec, verr == nil || n == 2 || n == 3, fmt.Sprint(verr))
 	}
 	for _, ind := range []bool{false, true} {
-		task, check, symbol, upto, known := "dominate", "OEIS A075458", "γ", c.dominate, queens.KnownDomination
+		task, check, symbol, upto, known := "dominate", "OEIS A075458", "γ", c.dominate, queensKnownDomination
 		if ind {
-			task, check, symbol, upto, known = "indep", "OEIS A075324", "i", c.independent, queens.KnownIndependentDomination
+			task, check, symbol, upto, known = "indep", "OEIS A075324", "i", c.independent, queensKnownIndependent
 		}
 		for n := 1; n <= upto; n++ {
-			rec := queensBenchRecord{Task: task, N: n, Workers: 1, Check: check}
+			rec := &record.QueensBench{Task: task, N: n, Workers: 1, Check: check}
 			var res queens.Domination
-			err := measure(&rec, time.Minute, false, func(ctx context.Context) error {
+			err := measure(rec, time.Minute, false, func(ctx context.Context) error {
 				var err error
 				res, err = queens.Dominate(ctx, n, queens.DominateOptions{Independent: ind})
 				return err
 			})
 			if err != nil {
-				return e.queensInterrupted("bench")
+				return o.exit()
 			}
 			want, ok := known(n)
-			rec.OK = ok && res.Size == want && queens.VerifyDomination(n, res.Queens, ind) == nil
+			verr := queens.VerifyDomination(n, res.Queens, ind)
 			last := res.Tried[len(res.Tried)-1]
 			rec.Result = fmt.Sprintf("%s = %d", symbol, res.Size)
 			if res.Size > 1 {
 				rec.Result += fmt.Sprintf("; fewer impossible (%d nodes)", res.Nodes-last.Nodes)
 			}
-			rec.Nodes = res.Nodes
-			emit(rec)
+			rec.Stats.Nodes = res.Nodes
+			emit(rec, ok && res.Size == want && verr == nil, fmt.Sprintf("%s = %d (known: %v), %v", symbol, want, ok, verr))
 		}
 	}
-	if failed {
-		return exitFail
+	return o.exit()
+}
+
+// queensBenchHuman writes a bench row for people.
+func queensBenchHuman(o *queensOutput, rec *record.QueensBench) {
+	check := "ok"
+	if rec.Status != status.Solved {
+		check = "WRONG"
 	}
-	return exitOK
+	target := rec.Target
+	if rec.Met != nil {
+		if *rec.Met {
+			target += " met"
+		} else {
+			target += " MISSED"
+		}
+	}
+	nodes := ""
+	if rec.Stats.Nodes > 0 {
+		nodes = fmt.Sprint(rec.Stats.Nodes)
+	}
+	o.printf("%-9s %9d %7d  %-44s %-6s %10s %10s %14s  %s\n", rec.Task, rec.N, rec.Workers, rec.Result, check,
+		fmtDuration(time.Duration(rec.Stats.TimeMS*float64(time.Millisecond))), fmtDuration(time.Duration(rec.Stats.CPUMS*float64(time.Millisecond))), nodes, target)
 }

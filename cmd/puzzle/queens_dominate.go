@@ -6,7 +6,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/queens"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // ---- dominate ----
@@ -24,8 +26,10 @@ the set found is checked. Proofs take under a second up to N = 13, about
 
 Human output: the size, the queens (column:row), the nodes of each size
 tried; --draw draws the board with 'Q' for a queen. --json prints {"n",
-"independent", "size", "queens": [[row, col], ...], "proof": [{"k",
-"found", "nodes", "time_ms"}, ...], "stats": {"nodes", "time_ms"}} per N.
+"status", "independent", "size", "queens": [{"row", "col"}, ...],
+"proof": [{"k", "found", "nodes", "time_ms"}, ...], "stats": {"nodes",
+"time_ms"}} per N; the status is solved, or timeout when interrupted
+(exit status 1).
 
 Examples:
 
@@ -49,8 +53,7 @@ func (c *queensDominateCmd) run(e *env, v *verb, ops []string) int {
 	if !ok {
 		return code
 	}
-	o := e.queensOutput(c.json)
-	defer o.flush()
+	o := e.queensOutput(v, c.json)
 	tty := isTerminal(e.stderr)
 	for _, n := range ns {
 		var prog *progress
@@ -61,43 +64,44 @@ func (c *queensDominateCmd) run(e *env, v *verb, ops []string) int {
 				prog.set(k)
 			}
 		}}
-		res, err := queens.Dominate(e.ctx, n, opt)
+		rec := record.NewQueensDominate(e.ctx, n, opt)
 		prog.stop()
-		if err != nil {
-			o.flush()
-			return e.queensInterrupted("dominate")
-		}
-		rec := queens.NewDominateReport(n, c.independent, res)
-		if c.json {
-			o.record(rec)
-			continue
-		}
-		what := "queens dominate"
-		if c.independent {
-			what = "independent queens dominate"
-		}
-		var sq []string
-		for _, q := range res.Queens {
-			sq = append(sq, fmt.Sprintf("%d:%d", q.Col, q.Row))
-		}
-		o.printf("n=%d: %d %s the board (%s), proved minimal in %s\n", n, res.Size, what, strings.Join(sq, " "), fmtDuration(res.Time))
-		for _, t := range res.Tried {
-			verdict := "impossible"
-			if t.Found {
-				verdict = "found"
+		o.record(rec, func() {
+			what := "queens dominate"
+			if c.independent {
+				what = "independent queens dominate"
 			}
-			o.printf("  k=%-2d %-10s %10d nodes  %s\n", t.K, verdict, t.Nodes, fmtDuration(t.Time))
+			if rec.Status != status.Solved {
+				o.printf("n=%d: %s\n", n, rec.Status)
+				o.humanError(&rec.Head)
+				return
+			}
+			var sq []string
+			for _, q := range rec.Queens {
+				sq = append(sq, fmt.Sprintf("%d:%d", q.Col, q.Row))
+			}
+			o.printf("n=%d: %d %s the board (%s), proved minimal in %s\n", n, rec.Size, what, strings.Join(sq, " "),
+				fmtDuration(time.Duration(rec.Stats.TimeMS*float64(time.Millisecond))))
+			for _, t := range rec.Proof {
+				verdict := "impossible"
+				if t.Found {
+					verdict = "found"
+				}
+				o.printf("  k=%-2d %-10s %10d nodes  %s\n", t.K, verdict, t.Nodes, fmtDuration(time.Duration(t.TimeMS*float64(time.Millisecond))))
+			}
+			if c.draw {
+				drawQueens(o, n, rec.Queens)
+			}
+		})
+		if o.done() {
+			break
 		}
-		if c.draw {
-			drawQueens(o, n, res.Queens)
-		}
-		o.flush()
 	}
-	return exitOK
+	return o.exit()
 }
 
 // drawQueens draws a board with 'Q' on the given squares.
-func drawQueens(o *queensOutput, n int, qs []queens.Queen) {
+func drawQueens(o *queensOutput, n int, qs []record.Cell) {
 	board := make([][]byte, n)
 	for r := range board {
 		board[r] = []byte(strings.Repeat("- ", n))
@@ -125,8 +129,10 @@ are placed.
 
 Human output: a board of the number of queens placed from each starting
 square (a '*' marks success), then the successful starts and the
-solutions they give. --json prints {"n", "successes", "starts": [{"row",
-"col", "placed", "rows"}, ...]} per N.
+solutions they give. --json prints {"n", "status", "successes", "starts":
+[{"row", "col", "placed", "queens"}, ...], "stats": {"time_ms"}} per N,
+queens (of a start that succeeds) an array of cells {"row", "col"}; the
+status is solved when every start was tried, timeout when interrupted.
 
 Examples:
 
@@ -140,58 +146,46 @@ func (c *queensHeuristicCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per N")
 }
 
-type queensHeuristicRecord struct {
-	N         int            `json:"n"`
-	Successes int            `json:"successes"`
-	Starts    []queens.Start `json:"starts"`
-}
-
 func (c *queensHeuristicCmd) run(e *env, v *verb, ops []string) int {
 	ns, code, ok := queensBoardSizes(e, v, ops, 1, queens.MaxHeuristic)
 	if !ok {
 		return code
 	}
-	o := e.queensOutput(c.json)
-	defer o.flush()
+	o := e.queensOutput(v, c.json)
 	for _, n := range ns {
-		starts, err := queens.Accessibility(e.ctx, n)
-		if err != nil {
-			o.flush()
-			return e.queensInterrupted("heuristic")
-		}
-		rec := queensHeuristicRecord{N: n, Starts: starts}
-		for _, s := range starts {
-			if s.Rows != nil {
-				rec.Successes++
+		rec := record.NewQueensHeuristic(e.ctx, n)
+		o.record(rec, func() {
+			if rec.Status != status.Solved {
+				o.printf("n=%d: %s\n", n, rec.Status)
+				o.humanError(&rec.Head)
+				return
 			}
-		}
-		if c.json {
-			o.record(rec)
-			continue
-		}
-		o.printf("n=%d: succeeds from %d of %d starting squares\n", n, rec.Successes, n*n)
-		width := len(fmt.Sprint(n)) + 1
-		for r := range n {
-			var line strings.Builder
-			for col := range n {
-				s := starts[r*n+col]
-				mark := " "
-				if s.Rows != nil {
-					mark = "*"
+			o.printf("n=%d: succeeds from %d of %d starting squares\n", n, rec.Successes, n*n)
+			width := len(fmt.Sprint(n)) + 1
+			for r := range n {
+				var line strings.Builder
+				for col := range n {
+					s := rec.Starts[r*n+col]
+					mark := " "
+					if s.Queens != nil {
+						mark = "*"
+					}
+					fmt.Fprintf(&line, "%*d%s", width, s.Placed, mark)
 				}
-				fmt.Fprintf(&line, "%*d%s", width, s.Placed, mark)
+				o.printf("%s\n", strings.TrimRight(line.String(), " "))
 			}
-			o.printf("%s\n", strings.TrimRight(line.String(), " "))
-		}
-		for _, s := range starts {
-			if s.Rows != nil {
-				o.printf("  from %d:%d: %s\n", s.Col, s.Row, queensJoinInts(s.Rows))
+			for _, s := range rec.Starts {
+				if s.Queens != nil {
+					o.printf("  from %d:%d: %s\n", s.Col, s.Row, queensJoinInts(s.Queens))
+				}
 			}
+			o.printf("\n")
+		})
+		if o.done() {
+			break
 		}
-		o.printf("\n")
-		o.flush()
 	}
-	return exitOK
+	return o.exit()
 }
 
 // ---- brute ----
@@ -211,9 +205,12 @@ with its node count:
 For comparison, each line ends with the nodes plain backtracking takes
 for its first solution (solve --limit 1).
 
---json prints {"n", "method", "queens", "trials", "nodes",
-"backtracking_nodes", "time_ms"} per N. Exit status 1 when no solution
-was found.
+--json prints {"n", "status", "error", "method", "seed", "queens",
+"stats": {"trials", "nodes", "backtracking_nodes", "time_ms"}} per N,
+queens an array of cells {"row", "col"}, seed (of --random) a string. The
+status is solved; none when the exhaustive search finds no solution (N =
+2, 3); timeout when --random gives up after --max-trials boards, or on
+an interruption. Exit status 1 when no solution was found.
 
 Examples:
 
@@ -236,16 +233,6 @@ func (c *queensBruteCmd) define(fs *flag.FlagSet) {
 	fs.Int64Var(&c.maxTrials, "max-trials", 10_000_000, "give up after `T` random boards")
 }
 
-type queensBruteRecord struct {
-	N                 int     `json:"n"`
-	Method            string  `json:"method"`
-	Queens            []int   `json:"queens"`
-	Trials            int64   `json:"trials,omitempty"`
-	Nodes             int64   `json:"nodes"`
-	BacktrackingNodes int64   `json:"backtracking_nodes"`
-	TimeMS            float64 `json:"time_ms"`
-}
-
 func (c *queensBruteCmd) run(e *env, v *verb, ops []string) int {
 	if c.random == c.exhaustive {
 		return v.usageError(e, "choose one of --random and --exhaustive")
@@ -253,59 +240,35 @@ func (c *queensBruteCmd) run(e *env, v *verb, ops []string) int {
 	if c.maxTrials < 1 {
 		return v.usageError(e, "--max-trials must be at least 1")
 	}
-	hi := queens.MaxHeuristic
+	hi, method := queens.MaxHeuristic, "random"
 	if c.exhaustive {
-		hi = queens.MaxExhaustive
+		hi, method = queens.MaxExhaustive, "exhaustive"
 	}
 	ns, code, ok := queensBoardSizes(e, v, ops, 1, hi)
 	if !ok {
 		return code
 	}
-	o := e.queensOutput(c.json)
-	defer o.flush()
-	failed := false
+	o := e.queensOutput(v, c.json)
 	for _, n := range ns {
-		var res queens.BruteResult
-		var err error
-		rec := queensBruteRecord{N: n, Method: "random"}
-		if c.random {
-			res, err = queens.RandomBrute(e.ctx, n, c.seed, c.maxTrials)
-		} else {
-			rec.Method = "exhaustive"
-			res, err = queens.ExhaustiveBrute(e.ctx, n)
+		rec := record.NewQueensBrute(e.ctx, n, method, c.seed, c.maxTrials)
+		o.record(rec, func() {
+			o.printf("n=%d %s: ", n, rec.Method)
+			if rec.Queens == nil {
+				o.printf("no solution")
+			} else {
+				o.printf("%s", queensJoinInts(rec.Queens))
+			}
+			if c.random {
+				o.printf(" after %s, %d queens placed", plural(int(rec.Stats.Trials), "board"), rec.Stats.Nodes)
+			} else {
+				o.printf(" after %d placements tested", rec.Stats.Nodes)
+			}
+			o.printf(" in %s; backtracking: %d nodes\n", fmtDuration(time.Duration(rec.Stats.TimeMS*float64(time.Millisecond))), rec.Stats.BacktrackingNodes)
+			o.humanError(&rec.Head)
+		})
+		if o.done() {
+			break
 		}
-		if err != nil {
-			o.flush()
-			return e.queensInterrupted("brute")
-		}
-		rec.Queens, rec.Trials, rec.Nodes, rec.TimeMS = res.Rows, res.Trials, res.Nodes, ms(res.Time)
-		if n <= queens.MaxCount {
-			bt, _ := queens.Solve(e.ctx, n, queens.SolveOptions{Limit: 1})
-			rec.BacktrackingNodes = bt.Stats.Nodes
-		}
-		if res.Rows == nil {
-			failed = true
-		}
-		if c.json {
-			o.record(rec)
-			continue
-		}
-		o.printf("n=%d %s: ", n, rec.Method)
-		if res.Rows == nil {
-			o.printf("no solution")
-		} else {
-			o.printf("%s", queensJoinInts(res.Rows))
-		}
-		if c.random {
-			o.printf(" after %s, %d queens placed", plural(int(res.Trials), "board"), res.Nodes)
-		} else {
-			o.printf(" after %d placements tested", res.Nodes)
-		}
-		o.printf(" in %s; backtracking: %d nodes\n", fmtDuration(time.Duration(rec.TimeMS*float64(time.Millisecond))), rec.BacktrackingNodes)
-		o.flush()
 	}
-	if failed {
-		return exitFail
-	}
-	return exitOK
+	return o.exit()
 }

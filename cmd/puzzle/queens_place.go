@@ -1,13 +1,17 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"iter"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/queens"
 	"github.com/puzzlesolvers/puzzle/status"
 )
@@ -32,13 +36,16 @@ a comment:
 	0:3, 1:6
 
 Statuses: solved, none (no completion, or queens given that attack each
-other), invalid (a bad instance). --json prints {"file", "line", "n",
-"given", "status", "queens", "error", "stats": {"nodes", "time_ms"}} per
-instance; queens is the row of each column's queen, and restarts counts
-the fresh starts of the search (each with twice the node budget of the
-last; the last run is exhaustive, so "none" is a proof).
+other), invalid (a bad instance, or a queen given twice), timeout
+(interrupted). --json prints {"file", "line", "n", "given", "solutions",
+"status", "error", "count", "stats": {"nodes", "restarts", "time_ms"}}
+per instance: given and each solution are arrays of cells {"row", "col"}
+(at most one solution here); restarts counts the fresh starts of the
+search (each with twice the node budget of the last; the last run is
+exhaustive, so "none" is a proof).
 
-Exit status 1 when an instance has no completion or is invalid.
+Exit status 1 when an instance has no completion, is invalid or a file
+cannot be read; 2 on a usage error.
 
 Examples:
 
@@ -59,9 +66,9 @@ func (c *queensCompleteCmd) define(fs *flag.FlagSet) {
 }
 
 func (c *queensCompleteCmd) run(e *env, v *verb, ops []string) int {
-	var insts []queens.Instance
-	var names []string
-	failed := false
+	read := func(file string, r io.Reader) iter.Seq2[*queens.Puzzle, error] {
+		return queens.NewReader(r, file).All()
+	}
 	if c.queens != "" {
 		ns, code, ok := queensBoardSizes(e, v, ops, 1, queens.MaxComplete)
 		if !ok {
@@ -72,69 +79,68 @@ func (c *queensCompleteCmd) run(e *env, v *verb, ops []string) int {
 		}
 		qs, err := queens.ParseQueens(c.queens)
 		if err != nil {
-			return v.usageError(e, "--queens: %s", strings.TrimPrefix(err.Error(), "queens: "))
+			return v.usageError(e, "--queens: %v", err)
 		}
-		insts, names = []queens.Instance{{N: ns[0], Queens: qs}}, []string{""}
+		// The one puzzle of the command line: runBatch's input is not read.
+		p := &queens.Puzzle{N: ns[0], Queens: qs}
+		read = func(string, io.Reader) iter.Seq2[*queens.Puzzle, error] {
+			return func(yield func(*queens.Puzzle, error) bool) { yield(p, nil) }
+		}
+		ops = []string{"-"}
+	}
+	return runBatch(e, v, ops, batch[*queens.Puzzle, *record.QueensSolve]{
+		json: c.json,
+		read: read,
+		bad: func(file string, err error) (*record.QueensSolve, bool) {
+			if !errors.As(err, new(*queens.SyntaxError)) {
+				return nil, false
+			}
+			return &record.QueensSolve{Head: record.Invalid(file, err), Given: []record.Cell{}}, true
+		},
+		work: func(ctx context.Context, file string, p *queens.Puzzle) (*record.QueensSolve, error) {
+			if c.queens != "" {
+				file = ""
+			}
+			return record.NewQueensSolve(ctx, file, p, record.QueensOptions{Complete: true}), nil
+		},
+		human:   func(w io.Writer, rec *record.QueensSolve) error { return c.human(w, rec) },
+		summary: true,
+	})
+}
+
+// human writes a completion for people.
+func (c *queensCompleteCmd) human(w io.Writer, rec *record.QueensSolve) error {
+	head := fmt.Sprintf("n=%d", rec.N)
+	if rec.File != "" {
+		head = fmt.Sprintf("%s:%d: %s", rec.File, rec.Line, head)
+	}
+	if rec.N == 0 { // unreadable: the error says where
+		_, err := fmt.Fprintf(w, "%s\n", rec.Error)
+		return err
+	}
+	given := make([]string, len(rec.Given))
+	for k, q := range rec.Given {
+		given[k] = fmt.Sprintf("%d:%d", q.Col, q.Row)
+	}
+	if len(given) == 0 {
+		fmt.Fprintf(w, "%s, no queen given: %s", head, rec.Status)
 	} else {
-		opened := e.eachInput("queens complete", ops, func(name string, r io.Reader) {
-			got, err := queens.ReadInstances(r, name)
-			for _, in := range got {
-				insts, names = append(insts, in), append(names, name)
-			}
-			if err != nil {
-				e.errorf("queens complete: %s", strings.TrimPrefix(err.Error(), "queens: "))
-				failed = true
-			}
-		})
-		failed = failed || !opened
+		fmt.Fprintf(w, "%s, %s given (%s): %s", head, plural(len(given), "queen"), strings.Join(given, ","), rec.Status)
 	}
-	o := e.queensOutput(c.json)
-	defer o.flush()
-	for i, in := range insts {
-		rec, res := queens.NewCompleteReport(e.ctx, names[i], in, 0)
-		if res.Status == status.Timeout {
-			o.flush()
-			return e.queensInterrupted("complete")
-		}
-		if rec.Queens == nil {
-			failed = true
-		}
-		if c.json {
-			o.record(rec)
-			continue
-		}
-		head := fmt.Sprintf("n=%d", in.N)
-		if rec.File != "" {
-			head = fmt.Sprintf("%s:%d: %s", rec.File, rec.Line, head)
-		}
-		given := make([]string, len(in.Queens))
-		for k, q := range in.Queens {
-			given[k] = fmt.Sprintf("%d:%d", q.Col, q.Row)
-		}
-		if len(given) == 0 {
-			o.printf("%s, no queen given: %s", head, rec.Status)
-		} else {
-			o.printf("%s, %s given (%s): %s", head, plural(len(in.Queens), "queen"), strings.Join(given, ","), rec.Status)
-		}
-		if rec.Stats != nil {
-			o.printf(", nodes %d, %s", rec.Stats.Nodes, fmtDuration(res.Stats.Time))
-		}
-		o.printf("\n")
-		if rec.Error != "" {
-			o.printf("  %s\n", rec.Error)
-		}
-		if rec.Queens != nil {
-			o.printf("%s\n", queensJoinInts(rec.Queens))
-			if c.draw && in.N <= queensMaxDraw {
-				queensDrawBoard(o.out, rec.Queens)
-			}
-		}
-		o.flush()
+	if rec.Status != status.Invalid {
+		fmt.Fprintf(w, ", nodes %d, %s", rec.Stats.Nodes, fmtDuration(time.Duration(rec.Stats.TimeMS*float64(time.Millisecond))))
 	}
-	if failed {
-		return exitFail
+	fmt.Fprintln(w)
+	if rec.Error != "" {
+		fmt.Fprintf(w, "  %s\n", rec.Error)
 	}
-	return exitOK
+	for _, sol := range rec.Solutions {
+		fmt.Fprintf(w, "%s\n", queensJoinInts(sol))
+		if c.draw && rec.N <= queensMaxDraw {
+			queensDrawBoard(w, sol)
+		}
+	}
+	return nil
 }
 
 // ---- one ----
@@ -149,8 +155,11 @@ greedy start; repeatable for a given --seed). The placement is checked in
 O(N) before it is printed: the row of the queen of each column, from 0.
 
 --quiet prints only the summary line (or, with --json, leaves out the
-queens). --json prints {"n", "method", "queens", "verified", "stats":
-{"time_ms", "verify_ms", "swaps", "tries", "restarts"}} per N.
+queens). --json prints {"n", "status", "reason", "method", "seed",
+"queens", "verified", "stats": {"time_ms", "verify_ms", "swaps", "tries",
+"restarts"}} per N: queens is an array of cells {"row", "col"}, seed (of
+minconflicts) a string. The status is solved, or none for N = 2 and 3
+(which have no solution: exit status 1), or timeout when interrupted.
 
 Examples:
 
@@ -185,45 +194,36 @@ func (c *queensOneCmd) run(e *env, v *verb, ops []string) int {
 	if c.draw && slices.Max(ns) > queensMaxDraw {
 		return v.usageError(e, "--draw draws boards up to %d×%d, not %d×%d", queensMaxDraw, queensMaxDraw, slices.Max(ns), slices.Max(ns))
 	}
-	o := e.queensOutput(c.json)
-	defer o.flush()
-	failed := false
+	o := e.queensOutput(v, c.json)
 	for _, n := range ns {
-		rec, rows, err := queens.NewOneReport(e.ctx, n, c.method.value, c.seed, c.quiet)
-		if err != nil && rows == nil {
-			o.flush()
-			if e.ctx.Err() != nil {
-				return e.queensInterrupted("one")
-			}
-			msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "queens: one: "), "queens: min-conflicts: ")
-			e.errorf("queens one: %s", msg)
-			failed = true
-			continue
-		}
+		rec, err := record.NewQueensOne(e.ctx, n, c.method.value, c.seed, c.quiet)
 		if err != nil {
-			e.errorf("queens one: %s", strings.TrimPrefix(err.Error(), "queens: one: "))
-			failed = true
+			o.flush()
+			return v.usageError(e, "%v", err)
 		}
-		if c.json {
-			o.record(rec)
-			continue
-		}
-		o.printf("n=%d: %s, verified in %s (placed in %s)", n, c.method.value, fmtDuration(time.Duration(rec.Stats.VerifyMS*float64(time.Millisecond))),
-			fmtDuration(time.Duration(rec.Stats.TimeMS*float64(time.Millisecond))))
-		if c.method.value == "minconflicts" {
-			o.printf("; %d swaps, %d tries, %d restarts", rec.Stats.Swaps, rec.Stats.Tries, rec.Stats.Restarts)
-		}
-		o.printf("\n")
-		if !c.quiet {
-			o.printf("%s\n", queensJoinInts(rows))
-			if c.draw {
-				queensDrawBoard(o.out, rows)
+		o.record(rec, func() {
+			if rec.Rows == nil {
+				o.printf("n=%d: %s: %s\n", n, c.method.value, rec.Status)
+				o.humanError(&rec.Head)
+				return
 			}
+			o.printf("n=%d: %s, verified in %s (placed in %s)", n, c.method.value, fmtDuration(time.Duration(rec.Stats.VerifyMS*float64(time.Millisecond))),
+				fmtDuration(time.Duration(rec.Stats.TimeMS*float64(time.Millisecond))))
+			if c.method.value == "minconflicts" {
+				o.printf("; seed %s, %d swaps, %d tries, %d restarts", rec.Seed, rec.Stats.Swaps, rec.Stats.Tries, rec.Stats.Restarts)
+			}
+			o.printf("\n")
+			o.humanError(&rec.Head)
+			if !c.quiet {
+				o.printf("%s\n", queensJoinInts(rec.Rows))
+				if c.draw {
+					queensDrawBoard(o.out, rec.Rows)
+				}
+			}
+		})
+		if o.done() {
+			break
 		}
-		o.flush()
 	}
-	if failed {
-		return exitFail
-	}
-	return exitOK
+	return o.exit()
 }

@@ -142,6 +142,14 @@ Puzzle.register("queens", (root) => {
     }
   }
 
+  // rowsOf turns a placement, an array of cells, into the row of each
+  // column's queen.
+  const rowsOf = (cells) => {
+    const rows = [];
+    for (const q of cells) rows[q.col] = q.row;
+    return rows;
+  };
+
   const ms = (t) => (t < 1000 ? t.toFixed(1) + " ms" : (t / 1000).toFixed(2) + " s");
   const fmt = (x) => Number(x).toLocaleString("en");
 
@@ -156,15 +164,15 @@ Puzzle.register("queens", (root) => {
     placing();
     mode = "solutions";
     boardBox.dataset.kind = "solutions";
-    solutions = rec.solutions;
-    const from = rec.first_row !== undefined ? ` with the first column's queen on row ${rec.first_row}` : "";
+    solutions = rec.solutions;  // each an array of cells {row, col}
+    const from = rec.given.length ? ` with the first column's queen on row ${rec.given[0].row}` : "";
     if (rec.count === 0) {
       message(status, "warn", `No solution for n=${n}${from}.`);
       draw();
       return;
     }
     const more = rec.count >= Number(limitIn.value || 1000) ? ` (the first ${fmt(rec.count)}; there may be more: raise the limit or choose a first row)` : "";
-    message(status, "ok", `${fmt(rec.count)} ${rec.count === 1 ? "solution" : "solutions"} for n=${n}${from}${more}; ${fmt(rec.stats.nodes)} nodes, ${ms(rec.stats.time_ms)}.`);
+    message(status, "ok", `${fmt(rec.count)} ${rec.count === 1 ? "solution" : "solutions"} for n=${n}${from}${more} (${rec.status}); ${fmt(rec.stats.nodes)} nodes, ${ms(rec.stats.time_ms)}.`);
     result.replaceChildren();
     showSolution(0);
   }
@@ -173,9 +181,9 @@ Puzzle.register("queens", (root) => {
     if (i < 0 || i >= solutions.length) return;
     index = i;
     queens = new Map();
-    solutions[i].forEach((r, c) => queens.set(key(c, r), "solution"));
+    solutions[i].forEach((q) => queens.set(key(q.col, q.row), "solution"));
     counter.textContent = `solution ${i + 1} of ${solutions.length}`;
-    boardBox.dataset.rows = solutions[i].join(" ");
+    boardBox.dataset.rows = rowsOf(solutions[i]).join(" ");
     draw();
   }
 
@@ -196,8 +204,9 @@ Puzzle.register("queens", (root) => {
         "no solution keeps these " + given.length + " queens"} (proved by exhaustive search, ${fmt(rec.stats ? rec.stats.nodes : 0)} nodes).`);
       return;
     }
-    rec.queens.forEach((r, c) => { if (!queens.has(key(c, r))) queens.set(key(c, r), "added"); });
-    boardBox.dataset.rows = rec.queens.join(" ");
+    const sol = rec.solutions[0];
+    sol.forEach((q) => { if (!queens.has(key(q.col, q.row))) queens.set(key(q.col, q.row), "added"); });
+    boardBox.dataset.rows = rowsOf(sol).join(" ");
     draw();
     message(status, "ok", `Completed: ${n - given.length} ${n - given.length === 1 ? "queen" : "queens"} added to your ${given.length} (${fmt(rec.stats.nodes)} nodes, ${ms(rec.stats.time_ms)}).`);
   }
@@ -207,10 +216,12 @@ Puzzle.register("queens", (root) => {
     message(status, "info", "Counting…");
     const rec = await call(api("/api/queens/count", {query: {n}}));
     if (!rec) return;
-    message(status, "ok", `n=${rec.n}: ${fmt(rec.solutions)} ${rec.solutions === 1 ? "solution" : "solutions"}, ${fmt(rec.fundamental)} fundamental.`);
+    message(status, rec.status === "none" ? "warn" : "ok",
+      `n=${rec.n}: ${fmt(rec.count)} ${rec.count === 1 ? "solution" : "solutions"}, ${fmt(rec.fundamental)} fundamental.`);
     const row = (k, v) => [el("dt", {}, k), el("dd", {}, v)];
     result.replaceChildren(el("dl", {class: "stats", id: "queens-counts"},
-      row("solutions", fmt(rec.solutions)),
+      row("status", rec.status),
+      row("solutions", fmt(rec.count)),
       row("fundamental", fmt(rec.fundamental) + " (up to rotation and reflection)"),
       row("classes", `${fmt(rec.sym8)} of 8, ${fmt(rec.sym4)} of 4, ${fmt(rec.sym2)} of 2` + (rec.sym1 ? `, ${rec.sym1} of 1` : "")),
       row("search", `${fmt(rec.stats.nodes)} nodes, ${ms(rec.stats.time_ms)}`)));
@@ -225,10 +236,10 @@ Puzzle.register("queens", (root) => {
     mode = "dominate";
     boardBox.dataset.kind = "dominate";
     covered = new Set();
-    for (const [r, c] of rec.queens) queens.set(key(c, r), "dominating");
+    for (const q of rec.queens) queens.set(key(q.col, q.row), "dominating");
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
-        if (rec.queens.some(([qr, qc]) => attacks(qc, qr, c, r))) covered.add(key(c, r));
+        if (rec.queens.some((q) => attacks(q.col, q.row, c, r))) covered.add(key(c, r));
       }
     }
     draw();

@@ -1,17 +1,17 @@
-package queens
+package main
 
-// KnownCounts returns the published number of solutions (OEIS A000170)
+// queensKnownCounts returns the published number of solutions (OEIS A000170)
 // and fundamental solutions (A002562) of the n-queens problem, for n from 1
 // to 27; ok is false beyond.
-func KnownCounts(n int) (solutions, fundamental uint64, ok bool) {
-	if n < 1 || n >= len(knownCounts) {
+func queensKnownCounts(n int) (solutions, fundamental uint64, ok bool) {
+	if n < 1 || n >= len(queensOEISCounts) {
 		return 0, 0, false
 	}
-	k := knownCounts[n]
+	k := queensOEISCounts[n]
 	return k[0], k[1], true
 }
 
-var knownCounts = [...][2]uint64{
+var queensOEISCounts = [...][2]uint64{
 	1: {1, 1}, {0, 0}, {0, 0}, {2, 1}, {10, 2}, {4, 1}, {40, 6}, {92, 12}, {352, 46}, {724, 92},
 	{2680, 341}, {14200, 1787}, {73712, 9233}, {365596, 45752}, {2279184, 285053}, {14772512, 1846955},
 	{95815104, 11977939}, {666090624, 83263591}, {4968057848, 621012754}, {39029188884, 4878666808},
@@ -20,25 +20,25 @@ var knownCounts = [...][2]uint64{
 	{22317699616364044, 2789712466510289}, {234907967154122528, 29363495934315694},
 }
 
-// KnownDomination returns γ(Q_n), the published least number of queens
+// queensKnownDomination returns γ(Q_n), the published least number of queens
 // dominating the n×n board (OEIS A075458), for n from 1 to 25.
-func KnownDomination(n int) (int, bool) {
-	if n < 1 || n >= len(knownGamma) {
+func queensKnownDomination(n int) (int, bool) {
+	if n < 1 || n >= len(queensOEISGamma) {
 		return 0, false
 	}
-	return knownGamma[n], true
+	return queensOEISGamma[n], true
 }
 
-var knownGamma = [...]int{1: 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9, 9, 9, 9, 10, 11, 11, 12, 12, 13, 13}
+var queensOEISGamma = [...]int{1: 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9, 9, 9, 9, 10, 11, 11, 12, 12, 13, 13}
 
-// KnownIndependentDomination returns i(Q_n), the published least number
+// queensKnownIndependent returns i(Q_n), the published least number
 // of queens, none attacking another, dominating the n×n board (OEIS
 // A075324, the diagonal of A299029), for n from 1 to 14.
-func KnownIndependentDomination(n int) (int, bool) {
-	if n < 1 || n >= len(knownIndependent) {
+func queensKnownIndependent(n int) (int, bool) {
+	if n < 1 || n >= len(queensOEISIndependent) {
 		return 0, false
 	}
-	return knownIndependent[n], true
+	return queensOEISIndependent[n], true
 }
 
-var knownIndependent = [...]int{1: 1, 1, 1, 3, 3, 4, 4, 5, 5, 5, 5, 7, 7, 8}
+var queensOEISIndependent = [...]int{1: 1, 1, 1, 3, 3, 4, 4, 5, 5, 5, 5, 7, 7, 8}
