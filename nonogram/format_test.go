@@ -771,9 +771,9 @@ func TestReadTAAIGoals(t *testing.T) {
 
 func bigRow(n int) string { return strings.Repeat("0 ", n) + "\n" }
 
-// FuzzReader checks that no input makes a reader panic or loop, and that
+// FuzzParse checks that no input makes a reader panic or loop, and that
 // every puzzle it returns is valid and survives a round trip.
-func FuzzReader(f *testing.F) {
+func FuzzParse(f *testing.F) {
 	files, err := filepath.Glob("testdata/formats/*")
 	if err != nil {
 		f.Fatal(err)
