@@ -73,9 +73,9 @@ Columns: puzzles, status counts, line-solvable puzzles, total of the best
 times, mean time per puzzle, the slowest puzzle, search nodes per puzzle.
 --json prints one object per set (docs/schema/nonogram.json): set,
 status (solved when every check passed, timeout when a puzzle ran out of
-time, invalid when a check failed, with error), puzzles, the counts unique,
-multiple, none, invalid, timeout, line_solvable and checked, worst, and
-stats (time_ms, mean_ms, worst_ms, nodes_per_puzzle).
+time, invalid when a check failed, with error), count (puzzles read),
+tally (puzzles by status), line_solvable, checked, worst, and stats
+(time_ms, mean_ms, worst_ms, nodes_per_puzzle).
 
 Examples:
 
@@ -163,8 +163,8 @@ func (c *nonogramBenchCmd) run(e *env, v *verb, operands []string) int {
 		switch {
 		case e.ctx.Err() != nil:
 			rec.Status, rec.Error = status.Timeout, "interrupted"
-		case rec.Timeout > 0:
-			rec.Status, rec.Error = status.Timeout, fmt.Sprintf("%s within %v", plural(rec.Timeout, "puzzle"), c.timeout)
+		case rec.Tally[status.Timeout] > 0:
+			rec.Status, rec.Error = status.Timeout, fmt.Sprintf("%s without an answer within %v", plural(rec.Tally[status.Timeout], "puzzle"), c.timeout)
 		case len(errs) > 0:
 			rec.Status, rec.Error = status.Invalid, fmt.Sprintf("%s: %v", plural(len(errs), "failed check"), errs[0])
 		default:
@@ -177,7 +177,7 @@ func (c *nonogramBenchCmd) run(e *env, v *verb, operands []string) int {
 			continue
 		}
 		fmt.Fprintf(out, "%-15s %7d %6d %8d %5d %7d %7d %5d %10s %10s %10s  %-28s %s\n",
-			rec.Set, rec.Puzzles, rec.Unique, rec.Multiple, rec.None, rec.Invalid, rec.Timeout, rec.LineSolvable,
+			rec.Set, rec.Count, rec.Tally[status.Unique], rec.Tally[status.Multiple], rec.Tally[status.None], rec.Tally[status.Invalid], rec.Tally[status.Timeout], rec.LineSolvable,
 			fmtDuration(rec.total), num(rec.Stats.MeanMS), fmtDuration(rec.worst), "("+rec.Worst+")", num(rec.Stats.NodesPerPuzzle))
 		out.Flush()
 	}
@@ -266,7 +266,7 @@ func (c *nonogramBenchCmd) runSet(e *env, root string, s nonoSet) (*nonoBenchRes
 		return nil, errs
 	}
 	rec := &nonoBenchResult{}
-	rec.Set, rec.Puzzles = s.name, len(ps)
+	rec.Set, rec.Count, rec.Tally = s.name, len(ps), map[status.Status]int{}
 	prog := startProgress(e.stderr, s.name, len(ps))
 	results := make([]nonogram.Result, len(ps))
 	best := make([]time.Duration, len(ps))
@@ -301,7 +301,11 @@ func (c *nonogramBenchCmd) runSet(e *env, root string, s nonoSet) (*nonoBenchRes
 	var nodes int64
 	for i, bp := range ps {
 		if bp.bad != nil {
-			rec.Invalid++
+			rec.Tally[status.Invalid]++
+			if s.expect == "unique" {
+				rec.Checked++
+				errs = append(errs, fmt.Errorf("%s: invalid, known to be unique: %v", bp.where, bp.bad))
+			}
 			continue
 		}
 		res := results[i]
@@ -312,16 +316,16 @@ func (c *nonogramBenchCmd) runSet(e *env, root string, s nonoSet) (*nonoBenchRes
 		nodes += res.Stats.Nodes
 		switch res.Status {
 		case status.Unique:
-			rec.Unique++
+			rec.Tally[status.Unique]++
 		case status.Multiple:
-			rec.Multiple++
+			rec.Tally[status.Multiple]++
 		case status.None:
-			rec.None++
+			rec.Tally[status.None]++
 		case status.Timeout:
-			rec.Timeout++
+			rec.Tally[status.Timeout]++
 			errs = append(errs, fmt.Errorf("%s: no answer within %v", bp.where, c.timeout))
 		default:
-			rec.Invalid++
+			rec.Tally[status.Invalid]++
 		}
 		if res.LineSolvable {
 			rec.LineSolvable++
@@ -344,7 +348,7 @@ func (c *nonogramBenchCmd) runSet(e *env, root string, s nonoSet) (*nonoBenchRes
 	if s.expect == "validation" {
 		errs = append(errs, c.checkValidation(e, root, ps, results, rec)...)
 	}
-	n := rec.Puzzles
+	n := rec.Count
 	rec.Stats.TimeMS = ms(rec.total)
 	rec.Stats.MeanMS = rec.Stats.TimeMS / float64(n)
 	rec.Stats.WorstMS = ms(rec.worst)

@@ -275,17 +275,14 @@ type NonogramClues struct {
 // could not be read.
 type NonogramBench struct {
 	Head
-	Set          string             `json:"set"`
-	Puzzles      int                `json:"puzzles"`
-	Unique       int                `json:"unique"`
-	Multiple     int                `json:"multiple"`
-	None         int                `json:"none"`
-	Invalid      int                `json:"invalid"`
-	Timeout      int                `json:"timeout"`
-	LineSolvable int                `json:"line_solvable"`
-	Checked      int                `json:"checked"`
-	Worst        string             `json:"worst,omitempty"`
-	Stats        NonogramBenchStats `json:"stats"`
+	Set string `json:"set"`
+	// Count is the number of puzzles read; Tally counts them by status.
+	Count        int                   `json:"count"`
+	Tally        map[status.Status]int `json:"tally"`
+	LineSolvable int                   `json:"line_solvable"`
+	Checked      int                   `json:"checked"`
+	Worst        string                `json:"worst,omitempty"`
+	Stats        NonogramBenchStats    `json:"stats"`
 }
 
 // NonogramBenchStats is the time a bench set took: the sum of every
