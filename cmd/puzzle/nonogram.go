@@ -168,7 +168,7 @@ func (c *nonogramSolveCmd) run(e *env, v *verb, files []string) int {
 		json: c.json,
 		read: nonogramRead(c.from.nonogramFormat()),
 		bad: func(file string, err error) (*record.NonogramSolve, bool) {
-			return &record.NonogramSolve{Head: record.Invalid(file, err)}, nonogramPuzzleError(err)
+			return &record.NonogramSolve{Head: record.Invalid(file, err), Cause: err}, nonogramPuzzleError(err)
 		},
 		work: func(ctx context.Context, file string, p *nonogram.Puzzle) (*record.NonogramSolve, error) {
 			return record.NewNonogramSolve(ctx, file, p, opt), nil
@@ -187,7 +187,17 @@ func (c *nonogramSolveCmd) writeHuman(w io.Writer, rec *record.NonogramSolve) {
 		head += " " + rec.Name
 	}
 	if rec.Status == status.Invalid {
-		fmt.Fprintf(w, "%s: invalid: %s\n\n", head, rec.Error)
+		// The head names the place; the message says what is wrong.
+		msg := rec.Error
+		var se *nonogram.SyntaxError
+		var ce *nonogram.ClueError
+		switch {
+		case errors.As(rec.Cause, &se):
+			msg = se.Msg
+		case errors.As(rec.Cause, &ce):
+			msg = ce.Msg
+		}
+		fmt.Fprintf(w, "%s: invalid: %s\n\n", head, msg)
 		return
 	}
 	what := rec.Status.String()

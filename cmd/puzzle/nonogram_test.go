@@ -755,7 +755,7 @@ func TestNonoBadInput(t *testing.T) {
 	for _, w := range want[:6] {
 		prefix := fmt.Sprintf("%s:%d", w.file, w.line)
 		if w.status == "invalid" {
-			prefix += ": invalid: nonogram: " + prefix + ": " + w.msg + "\n"
+			prefix += ": invalid: " + w.msg + "\n"
 		} else {
 			prefix += " (" // the header of a solved puzzle
 		}

@@ -48,6 +48,8 @@ type NonogramSolve struct {
 	Explanation    *nonogram.Explanation `json:"-"` // with Explain, for the human output
 	// ExplainError is the error that cut the explanation short.
 	ExplainError error `json:"-"`
+	// Cause is, for an invalid puzzle, the error that says why.
+	Cause error `json:"-"`
 }
 
 // MarshalJSON writes the record; an invalid puzzle's is its head alone.
@@ -110,7 +112,7 @@ func NewNonogramSolve(ctx context.Context, file string, p *nonogram.Puzzle, opt 
 		if inv.Line == 0 {
 			inv.Line = p.Line
 		}
-		return &NonogramSolve{Head: inv}
+		return &NonogramSolve{Head: inv, Cause: err}
 	case res.Status == status.Timeout && opt.Timeout > 0 && ctx.Err() == context.DeadlineExceeded:
 		rec.Error = fmt.Sprintf("no answer within %v", opt.Timeout)
 	case res.Status == status.Timeout:
