@@ -1614,3 +1614,41 @@ func TestNonoBenchJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestNonoColourJSON checks a colour puzzle's record: its palette, and
+// steps that give the colour of every cell they fill.
+func TestNonoColourJSON(t *testing.T) {
+	t.Parallel()
+	out, errOut, code := runCmd(t, "", "nonogram", "solve", "--json", "--explain", nonoExample("colour.xml"))
+	if code != exitOK || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	schematest.ValidateLines(t, "nonogram.json#/$defs/solve", []byte(out))
+	var rec struct {
+		Status string `json:"status"`
+		Colors []struct {
+			Char string `json:"char"`
+		} `json:"colors"`
+		Solution []string `json:"solution"`
+		Steps    []struct {
+			Filled []nonoCellJSON `json:"filled_cells"`
+			Colors []int          `json:"filled_colors"`
+		} `json:"steps"`
+	}
+	if err := json.Unmarshal([]byte(out), &rec); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Status != "unique" || len(rec.Colors) != 4 || len(rec.Steps) == 0 {
+		t.Fatalf("%s", out)
+	}
+	for i, s := range rec.Steps {
+		if len(s.Colors) != len(s.Filled) {
+			t.Errorf("step %d: %d colours for %d cells", i+1, len(s.Colors), len(s.Filled))
+		}
+		for k, c := range s.Filled {
+			if got := rec.Solution[c.Row][c.Col]; got != rec.Colors[s.Colors[k]].Char[0] {
+				t.Errorf("step %d paints r%dc%d %s, the solution has %c", i+1, c.Row+1, c.Col+1, rec.Colors[s.Colors[k]].Char, got)
+			}
+		}
+	}
+}
