@@ -30,9 +30,14 @@ draws the empty grid without solving, to print and solve by hand.
 
 Text goes to stdout unless -o is given. SVG and PNG go to -o FILE, or to
 stdout when it is not a terminal and there is one picture (images back to
-back would make no valid file). With several puzzles and -o, each gets its
-own file: FILE-1.png, FILE-2.png, ... Files are written whole or not at all
-(through a temporary file and a rename).
+back would make no valid file): a second puzzle is then a usage error as
+soon as it is read, and nothing is written. With several puzzles and -o,
+each gets its own file: FILE-1.png, FILE-2.png, ... Files are written whole
+or not at all (through a temporary file and a rename).
+
+Exit status 0 when every puzzle was drawn, 1 when one is invalid, has no
+picture or timed out, or a file cannot be read or written, 2 on usage
+errors.
 
 Examples:
 
@@ -276,7 +281,8 @@ xml, non, nin, cwd, mk, taai or picross. Goals, titles and authors are kept
 where the target format has a place for them. nin, cwd and mk hold one
 puzzle per file: with several puzzles, give -o and each gets its own file
 (FILE-1.nin, ...). A bad puzzle is reported on stderr and skipped, and the
-exit status is then 1.
+exit status is then 1, as when a puzzle does not fit the format or a file
+cannot be read or written; 2 on usage errors.
 
 Examples:
 
