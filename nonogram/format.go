@@ -563,13 +563,29 @@ func isPuzzleError(err error) bool {
 	return errors.As(err, &se)
 }
 
-// Parse reads the first puzzle of r, detecting its format from the content.
+// Parse reads the one puzzle of r, detecting its format from the content.
+// Input that holds a second puzzle is an error (a *SyntaxError naming the
+// line where it starts); use a Reader for several.
 func Parse(r io.Reader) (*Puzzle, error) {
-	p, err := NewReader(r, "", "").Next()
+	rd := NewReader(r, "", "")
+	p, err := rd.Next()
 	if err == io.EOF {
 		return nil, errors.New("nonogram: no puzzle in input")
 	}
-	return p, err
+	if err != nil {
+		return nil, err
+	}
+	q, err := rd.Next()
+	var se *SyntaxError
+	switch {
+	case err == io.EOF:
+		return p, nil
+	case err == nil:
+		return nil, &SyntaxError{Line: q.Line, Msg: "a second puzzle starts here; Parse reads one (use a Reader)"}
+	case errors.As(err, &se):
+		return nil, &SyntaxError{Line: se.Line, Msg: "more than one puzzle in input; Parse reads one (use a Reader)", Err: err}
+	}
+	return nil, err
 }
 
 // readLine returns the next line without its line end, and its number.

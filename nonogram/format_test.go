@@ -555,6 +555,22 @@ func TestParse(t *testing.T) {
 	if _, err := Parse(strings.NewReader("2 2\n1\n1\n1\n")); err == nil {
 		t.Error("Parse of a truncated puzzle: no error")
 	}
+	// Exactly one puzzle: a second one, good or bad, is an error that
+	// says where it starts.
+	for in, want := range map[string]string{
+		"1 1\n1\n1\n\n1 1\n0\n0\n":    "nonogram: line 5: a second puzzle starts here",
+		"1 1\n1\n1\n\n1 2\n3\n1\n1\n": "nonogram: line 6: more than one puzzle in input",
+	} {
+		p, err := Parse(strings.NewReader(in))
+		var se *SyntaxError
+		if p != nil || !errors.As(err, &se) || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("Parse(%q) = %v, %v; want %q", in, p, err, want)
+		}
+	}
+	// The one-puzzle formats end at their puzzle.
+	if p, err := Parse(strings.NewReader("1 2\n1\n1\n2\nanything\n")); err != nil || p.Height() != 2 {
+		t.Errorf("Parse of a .nin puzzle with text after it: %v, %v", p, err)
+	}
 }
 
 // randomFormatPuzzle returns the puzzle of a random w×h picture, with its goal
