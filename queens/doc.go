@@ -23,17 +23,16 @@
 //     another queen to row 0, column b are compared, in full, at the leaf;
 //     a solution equal to its quarter or half turn stands for 2 or 4, any
 //     other for 8. The farthest queen leaves the early rows fewer free
-//     squares than the nearest: n=17 takes 0.90 billion nodes, against
-//     1.39 billion with Takaken's form. (Placing the whole frame first,
-//     the queens of the four edges, and searching the interior of one
-//     frame of each class under the symmetries — the pre-placement by
-//     which the Q27 project splits n=27: Preußer and Engelhardt, "Putting
-//     Queens in Carry Chains, No 27", J. Signal Processing Systems 88(2),
-//     2017 — was measured too: for n=16 it visits 1.8 to 2.5 times the
-//     nodes (by which frame of a class is searched),
-//     since each frame searches its interior anew, where the row-by-row
-//     search shares each placement of the upper rows among all the edge
-//     queens below it.) Placing the first rows splits the count into
+//     squares than the nearest, so the search visits fewer nodes than
+//     with Takaken's form. (Placing the whole frame first, the queens of
+//     the four edges, and searching the interior of one frame of each
+//     class under the symmetries — the pre-placement by which the Q27
+//     project splits n=27: Preußer and Engelhardt, "Putting Queens in
+//     Carry Chains, No 27", J. Signal Processing Systems 88(2), 2017 —
+//     visits more nodes, since each frame searches its interior anew,
+//     where the row-by-row search shares each placement of the upper rows
+//     among all the edge queens below it.) The node counts of both are in
+//     docs/benchmarks.md. Placing the first rows splits the count into
 //     independent sub-problems, run on every core or dealt round-robin
 //     into shards that Merge (merge.go) adds up.
 //   - Solve (solve.go) lists solutions in lexicographic order by the same

@@ -2,11 +2,13 @@ package sudoku_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
+	"github.com/puzzlesolvers/puzzle/status"
 	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
@@ -20,6 +22,10 @@ func ExampleSolve() {
 	res, err := sudoku.Solve(context.Background(), p, sudoku.Options{})
 	if err != nil {
 		fmt.Println(err)
+		return
+	}
+	if res.Status != status.Unique {
+		fmt.Println("not unique:", res.Status)
 		return
 	}
 	fmt.Println(res.Status)
@@ -70,6 +76,43 @@ Grid 01
 	// Output:
 	// line 2: 9×9, 32 givens
 	// sudoku: puzzles.txt:13: grid ends after 2 rows, want 4
+}
+
+// All reads every puzzle of a file: a malformed one gives its
+// *SyntaxError, which wraps the cause (a digit given twice is a
+// *ConflictError), and reading goes on.
+func ExampleReader_All() {
+	input := `1.3...1...4.2...
+11..............
+# a solved grid needs no search
+1234341221434321
+`
+	for p, err := range sudoku.NewReader(strings.NewReader(input), "puzzles.txt").All() {
+		if err != nil {
+			var se *sudoku.SyntaxError
+			var conflict *sudoku.ConflictError
+			if errors.As(err, &se) && errors.As(err, &conflict) {
+				file, line := se.Position()
+				fmt.Printf("%s:%d: digit %d twice in %s\n", file, line, conflict.Digit, conflict.Unit)
+			}
+			continue
+		}
+		res, err := sudoku.Solve(context.Background(), p, sudoku.Options{})
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		switch res.Status {
+		case status.Unique:
+			fmt.Printf("line %d: unique, %d search nodes\n", p.Line, res.Stats.Nodes)
+		case status.Multiple, status.None:
+			fmt.Printf("line %d: %v\n", p.Line, res.Status)
+		}
+	}
+	// Output:
+	// line 1: none
+	// puzzles.txt:2: digit 1 twice in row 1
+	// line 4: unique, 0 search nodes
 }
 
 func ExamplePuzzle_Format() {

@@ -60,6 +60,18 @@ func Explain(ctx context.Context, p *Puzzle) (Explanation, error) {
 	return ex, err
 }
 
+// ContradictionError is the error of Explain when logic proves that the
+// puzzle has no solution: after Steps steps, a cell has no candidate left
+// or a digit no place in a unit, as Msg says.
+type ContradictionError struct {
+	Steps int
+	Msg   string // "r1c1 has no candidate left"
+}
+
+func (e *ContradictionError) Error() string {
+	return fmt.Sprintf("sudoku: no solution: after %d steps %s", e.Steps, e.Msg)
+}
+
 // explain runs the logic to the end; if each is not nil it is called
 // after every step and stops the run by returning false.
 func (l *logic) explain(ctx context.Context, each func(Step) bool) (Explanation, error) {
@@ -70,7 +82,7 @@ func (l *logic) explain(ctx context.Context, each func(Step) bool) (Explanation,
 			break
 		}
 		if e := l.contradiction(); e != nil {
-			err = fmt.Errorf("sudoku: no solution: after %d steps %v", len(ex.Steps), e)
+			err = &ContradictionError{Steps: len(ex.Steps), Msg: e.Error()}
 			break
 		}
 		s, ok := l.next()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"strconv"
 	"strings"
 )
@@ -48,11 +49,14 @@ func ParseFormat(name string) (Format, error) {
 // maxLineValues is the largest N the one-character-per-cell layout encodes.
 const maxLineValues = 61
 
-// SyntaxError reports a malformed puzzle and where it is.
+// SyntaxError reports a malformed puzzle and where it is. Err is the
+// cause when there is one, such as a *ConflictError for a digit given
+// twice; errors.As finds it through the SyntaxError.
 type SyntaxError struct {
 	File string // name of the input, "" if unknown
 	Line int    // 1-based line number
 	Msg  string
+	Err  error
 }
 
 func (e *SyntaxError) Error() string {
@@ -61,6 +65,12 @@ func (e *SyntaxError) Error() string {
 	}
 	return fmt.Sprintf("sudoku: %s:%d: %s", e.File, e.Line, e.Msg)
 }
+
+// Unwrap returns the cause, nil if the message says it all.
+func (e *SyntaxError) Unwrap() error { return e.Err }
+
+// Position returns the file and line the error is about.
+func (e *SyntaxError) Position() (file string, line int) { return e.File, e.Line }
 
 // Reader reads puzzles from a text stream, detecting the layout of each one:
 // one-line puzzles (optionally the first field of a CSV line), Project Euler
@@ -389,32 +399,52 @@ func (r *Reader) validated(p *Puzzle, rowLines []int) (*Puzzle, error) {
 	if errors.As(err, &ce) && rowLines != nil {
 		line = rowLines[ce.Second/p.Size()]
 	}
-	return nil, r.errorf(line, "%v", err)
+	return nil, &SyntaxError{File: r.file, Line: line, Msg: err.Error(), Err: err}
 }
 
-// ReadAll reads every puzzle of r; the first error ends it.
-func ReadAll(r io.Reader, name string) ([]*Puzzle, error) {
-	rd := NewReader(r, name)
-	var ps []*Puzzle
-	for {
-		p, err := rd.Next()
-		if err == io.EOF {
-			return ps, nil
+// All returns the puzzles of the rest of the input in turn, each with a nil
+// error, or a *SyntaxError for a malformed one, after which it goes on; any
+// other error (a failed read) is yielded last.
+func (r *Reader) All() iter.Seq2[*Puzzle, error] {
+	return func(yield func(*Puzzle, error) bool) {
+		for {
+			p, err := r.Next()
+			if err == io.EOF {
+				return
+			}
+			if !yield(p, err) {
+				return
+			}
+			if err != nil && !errors.As(err, new(*SyntaxError)) {
+				return
+			}
 		}
-		if err != nil {
-			return ps, err
-		}
-		ps = append(ps, p)
 	}
 }
 
-// Parse reads the first puzzle of r.
+// Parse reads the one puzzle of r. An input holding another puzzle after
+// it is an error.
 func Parse(r io.Reader) (*Puzzle, error) {
-	p, err := NewReader(r, "").Next()
+	rd := NewReader(r, "")
+	p, err := rd.Next()
 	if err == io.EOF {
 		return nil, errors.New("sudoku: no puzzle in input")
 	}
-	return p, err
+	if err != nil {
+		return nil, err
+	}
+	switch q, err := rd.Next(); {
+	case err == io.EOF:
+		return p, nil
+	case q != nil:
+		return nil, &SyntaxError{Line: q.Line, Msg: "a second puzzle: want one"}
+	default:
+		var se *SyntaxError
+		if errors.As(err, &se) {
+			return nil, &SyntaxError{Line: se.Line, Msg: "more input after the puzzle: want one puzzle", Err: se}
+		}
+		return nil, err
+	}
 }
 
 // Format writes p in the layout f, ending with a newline.

@@ -271,3 +271,55 @@ func FuzzReader(f *testing.F) {
 		t.Fatal("reader did not reach the end of its input")
 	})
 }
+
+// TestSyntaxErrorWraps checks that a syntax error names its place and
+// hands its cause to errors.As, and that All goes on past it.
+func TestSyntaxErrorWraps(t *testing.T) {
+	t.Parallel()
+	input := "11..............\n1.3.............\n12x\n1234341221434321\n"
+	var lines []int
+	var errs []error
+	for p, err := range NewReader(strings.NewReader(input), "in.txt").All() {
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		lines = append(lines, p.Line)
+	}
+	if !slices.Equal(lines, []int{2, 4}) || len(errs) != 2 {
+		t.Fatalf("puzzles at lines %v, errors %v", lines, errs)
+	}
+	var se *SyntaxError
+	var ce *ConflictError
+	if !errors.As(errs[0], &se) || !errors.As(errs[0], &ce) || ce.Digit != 1 || ce.Unit != "row 1" {
+		t.Fatalf("conflict: %v, want a *SyntaxError wrapping a *ConflictError", errs[0])
+	}
+	if file, line := se.Position(); file != "in.txt" || line != 1 || se.Unwrap() != ce ||
+		se.Error() != "sudoku: in.txt:1: digit 1 appears twice in row 1 (r1c1 and r1c2)" {
+		t.Errorf("position %s:%d, error %q", file, line, se.Error())
+	}
+	if !errors.As(errs[1], &se) || se.Line != 3 || errors.As(errs[1], &ce) {
+		t.Errorf("bad character: %v", errs[1])
+	}
+}
+
+// TestParseOne checks that Parse reads exactly one puzzle.
+func TestParseOne(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ input, err string }{
+		{"1234341221434321\n", ""},
+		{"# comment\n1234341221434321\n\n", ""},
+		{"", "no puzzle"},
+		{"1234341221434321\n1234341221434321\n", "sudoku: line 2: a second puzzle"},
+		{"1234341221434321\n12x\n", "sudoku: line 2: more input after the puzzle"},
+		{"12x\n", "sudoku: line 1: "},
+	} {
+		p, err := Parse(strings.NewReader(tc.input))
+		switch {
+		case tc.err == "" && (err != nil || p == nil || p.Givens() != 16):
+			t.Errorf("%q: %v", tc.input, err)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("%q: error %v, want %q", tc.input, err, tc.err)
+		}
+	}
+}

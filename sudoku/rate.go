@@ -84,14 +84,12 @@ type Rating struct {
 }
 
 // Rate grades p by solving it with Explain. p must have exactly one
-// solution, which Rate checks with Solve: a puzzle with none or several is
-// an error, as is a cancelled ctx.
+// solution, which Rate checks with Solve: a puzzle with several is
+// ErrNotUnique, one with none ErrNoSolution, an invalid one Solve's error,
+// and a cancelled ctx gives ctx.Err().
 func Rate(ctx context.Context, p *Puzzle) (Rating, error) {
 	res, err := Solve(ctx, p, Options{})
 	if err != nil {
-		if res.Status == status.Invalid {
-			return Rating{}, fmt.Errorf("sudoku: %w", err)
-		}
 		return Rating{}, err
 	}
 	switch res.Status {
@@ -99,7 +97,7 @@ func Rate(ctx context.Context, p *Puzzle) (Rating, error) {
 	case status.Multiple:
 		return Rating{}, ErrNotUnique
 	case status.None:
-		return Rating{}, errors.New("sudoku: cannot rate a puzzle without solution")
+		return Rating{}, ErrNoSolution
 	default:
 		return Rating{}, fmt.Errorf("sudoku: cannot rate a puzzle with status %v", res.Status)
 	}
@@ -108,6 +106,9 @@ func Rate(ctx context.Context, p *Puzzle) (Rating, error) {
 
 // ErrNotUnique is returned by Rate for a puzzle with several solutions.
 var ErrNotUnique = errors.New("sudoku: cannot rate a puzzle with more than one solution")
+
+// ErrNoSolution is returned by Rate for a puzzle without solution.
+var ErrNoSolution = errors.New("sudoku: cannot rate a puzzle without solution")
 
 // rate grades a valid puzzle known to have a unique solution.
 func rate(ctx context.Context, p *Puzzle) (Rating, error) {

@@ -296,9 +296,12 @@ func sharedPuzzles(tb testing.TB, rel string) []*Puzzle {
 		tb.Skipf("shared data absent: %v", err)
 	}
 	defer f.Close()
-	ps, err := ReadAll(f, path)
-	if err != nil {
-		tb.Fatal(err)
+	var ps []*Puzzle
+	for p, err := range NewReader(f, path).All() {
+		if err != nil {
+			tb.Fatal(err)
+		}
+		ps = append(ps, p)
 	}
 	if len(ps) == 0 {
 		tb.Fatalf("%s: no puzzles", path)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -171,6 +172,18 @@ func TestBrowser(t *testing.T) {
 		g := parseSudoku(t, strings.Join(drawn, ""))
 		if r, _ := sudoku.Solve(context.Background(), g, sudoku.Options{}); !strings.HasPrefix(statusText, "New easy puzzle") || r.Status != status.Unique {
 			t.Errorf("generated: status %q, puzzle %s is %v", statusText, g, r.Status)
+		}
+		if !regexp.MustCompile(`\(seed \d+\)`).MatchString(statusText) {
+			t.Errorf("generated: status %q does not show the seed", statusText)
+		}
+		// Rate it: the page shows the rating of the record.
+		act(t, ctx,
+			chromedp.Click(id("sudoku-rate")),
+			chromedp.Poll[chromedp.Void](`document.getElementById("sudoku-status").textContent.startsWith("Difficulty")`, chromedp.WithPollingTimeout(20*time.Second)),
+		)
+		rt, _ := sudoku.Rate(context.Background(), g)
+		if statusText = text(t, ctx, "#sudoku-status"); statusText != fmt.Sprintf("Difficulty: %v (hardest technique: %v, %d steps, score %.1f)", rt.Difficulty, rt.Hardest, rt.Steps, rt.Score) {
+			t.Errorf("rated: status %q, want %+v", statusText, rt)
 		}
 		// An empty grid is for entering a puzzle: typed digits are givens.
 		act(t, ctx,

@@ -41,7 +41,7 @@ func TestLoad(t *testing.T) {
 			t.Fatal(err)
 		}
 		return func(b []byte) bool {
-			var rep sudoku.Report
+			var rep record.SudokuSolve
 			return json.Unmarshal(b, &rep) == nil && rep.Status == want && p.IsSolutionOf(gridOf(rep.Solution))
 		}
 	}

@@ -11,7 +11,7 @@ func (s *Server) metaRoutes() []*route {
 	return []*route{
 		{
 			method: "GET", path: "/api/openapi.json",
-			summary:  "This description of the API (OpenAPI 3.0)",
+			summary:  "This description of the API (OpenAPI 3.1)",
 			result:   "the OpenAPI document",
 			produces: "application/json",
 			handle: func(c *call) reply {
@@ -22,6 +22,7 @@ func (s *Server) metaRoutes() []*route {
 			method: "GET", path: "/api/health",
 			summary: "Liveness and load: requests solving and queued",
 			result:  `{"ok": true, "working": 1, "queued": 0, "workers": 2, "queue": 8}`,
+			schema:  "common.json#/$defs/health",
 			handle: func(c *call) reply {
 				working, queued := s.limit.load()
 				return jsonReply(http.StatusOK, map[string]any{
@@ -38,9 +39,7 @@ func (s *Server) openAPI() []byte {
 	errorResponse := func(what string) object {
 		return object{
 			"description": what,
-			"content": object{"application/json": object{"schema": object{
-				"type": "object", "properties": object{"error": object{"type": "string"}}, "required": []string{"error"},
-			}}},
+			"content":     object{"application/json": object{"schema": object{"$ref": componentRef("common.json#/$defs/error_reply")}}},
 		}
 	}
 	paths := object{}

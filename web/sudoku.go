@@ -9,9 +9,8 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"strconv"
-	"strings"
-	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/status"
 	"github.com/puzzlesolvers/puzzle/sudoku"
 )
@@ -41,33 +40,36 @@ func sudokuRoutes() []*route {
 		{
 			method: "POST", path: "/api/sudoku/solve",
 			summary: "Solve a Sudoku, proving uniqueness",
-			description: "Returns the object `puzzle sudoku solve --json` prints: file, line, name, size, status " +
-				"(unique, multiple, none, solved, invalid, timeout), solution (rows of digits), solutions (with limit ≥ 2), " +
-				"count, error, steps, stuck and stats. Status 400 carries the record of an invalid puzzle, 504 that of a timeout.",
+			description: "Returns the record `puzzle sudoku solve --json` prints: file, line, name, status " +
+				"(unique, multiple, none, solved, invalid, timeout), error (invalid and timeout only), rows, cols, box, " +
+				"solution (rows of digits), solutions (with limit ≥ 2), count, steps and stuck (with explain; reason with status none " +
+				"is the contradiction logic found) and stats. Status 400 carries the record of an invalid puzzle, 504 that of a timeout.",
 			params: []param{nameParam, limitParam, explainParam},
 			body:   sudokuBody,
-			result: "the solve record", heavy: true,
+			result: "the solve record", schema: "sudoku.json#/$defs/solve", heavy: true,
 			handle: sudokuSolve,
 		},
 		{
 			method: "POST", path: "/api/sudoku/hint",
 			summary: "The next logical step for a partly filled grid, with its reason",
 			description: "Applies the simplest technique that makes progress until one places a digit, and returns those steps " +
-				"(technique, placements, eliminations, units, cells, digits and a sentence). When no technique applies, the " +
+				"(technique, placements, eliminations, units, cells as {row, col}, digits and a sentence). When no technique applies, the " +
 				"step is a guess taken from the solution. status says whether the grid as given has one solution, several or " +
-				"none (a digit entered is wrong).",
+				"none (a digit entered is wrong); complete says the grid is full. 400 carries the record of an invalid grid, 504 that of a timeout.",
 			params: []param{},
 			body:   sudokuBody,
-			result: `{"status": "unique", "solved": false, "steps": [...], "message": "..."}`, heavy: true,
+			result: `{"file": "request", "line": 1, "status": "unique", "rows": 9, "cols": 9, "box": 3, "complete": false, "steps": [...], "message": "..."}`,
+			schema: "sudoku.json#/$defs/hint", heavy: true,
 			handle: sudokuHint,
 		},
 		{
 			method: "POST", path: "/api/sudoku/rate",
 			summary:     "Grade a Sudoku by the hardest technique it needs",
-			description: "Returns the rating of `puzzle sudoku rate`: difficulty (easy ... extreme), hardest technique, steps, score. A puzzle without exactly one solution cannot be rated (422).",
+			description: "Returns the record of `puzzle sudoku rate --json`: status unique with difficulty (easy ... extreme), hardest technique, length (logical steps) and score. A puzzle without exactly one solution cannot be rated: 422 with its record, status multiple or none. 400 carries the record of an invalid puzzle, 504 that of a timeout.",
 			params:      []param{nameParam},
 			body:        sudokuBody,
-			result:      `{"file": "request", "line": 1, "size": 9, "difficulty": "hard", "hardest": "hidden pair", "steps": 57, "score": 2.4}`,
+			result:      `{"file": "request", "line": 1, "status": "unique", "rows": 9, "cols": 9, "box": 3, "difficulty": "hard", "hardest": "hidden pair", "length": 57, "score": 2.4, "stats": {"time_ms": 3.1}}`,
+			schema:      "sudoku.json#/$defs/rate",
 			heavy:       true,
 			refuses:     "a puzzle without exactly one solution",
 			handle:      sudokuRate,
@@ -75,23 +77,23 @@ func sudokuRoutes() []*route {
 		{
 			method: "GET", path: "/api/sudoku/generate",
 			summary:     "Make a new puzzle of a given size and difficulty",
-			description: "Returns the object `puzzle sudoku generate --json` prints: seed, size, givens, line, puzzle, solution, difficulty, rating, minimal, attempts, checks, time_ms, and error when the difficulty was missed.",
+			description: "Returns the record `puzzle sudoku generate --json` prints: status (unique; timeout, 504, when the time ran out), seed (a string), rows, cols, box, target and missed (the difficulty asked for was not reached), givens, text (one line), puzzle, solution, difficulty, hardest, length, score, minimal, and stats (time_ms, attempts, checks).",
 			params: []param{
 				{name: "size", kind: "integer", description: "grid size: 4, 9 (default), 16 or 25"},
 				{name: "difficulty", kind: "string", description: "wanted level (default any)", choices: []string{"any", "easy", "medium", "hard", "expert", "extreme"}},
-				{name: "seed", kind: "integer", description: "random seed (default: drawn at random); the same options and seed give the same puzzle"},
+				{name: "seed", kind: "string", description: "random seed, a decimal integer below 2^64 (default: drawn at random); the same options and seed give the same puzzle"},
 				{name: "symmetric", kind: "boolean", description: "keep the givens symmetric under a half turn"},
 			},
-			result: "the generated puzzle", heavy: true,
+			result: "the generated puzzle", schema: "sudoku.json#/$defs/generate", heavy: true,
 			handle: sudokuGenerate,
 		},
 	}
 }
 
-// readSudoku reads the one puzzle of the body. On failure it returns the
-// reply to send: 400, with the record of a malformed puzzle when record is
-// true.
-func readSudoku(c *call, record bool) (string, *sudoku.Puzzle, *reply) {
+// readSudoku reads the one puzzle of the body. A malformed puzzle gives
+// the error to make its record of (a *sudoku.SyntaxError); a body without a
+// puzzle, or with several, gives the reply to send, 400.
+func readSudoku(c *call) (string, *sudoku.Puzzle, error, *reply) {
 	name := c.text("name", "request")
 	rd := sudoku.NewReader(bytes.NewReader(c.body), name)
 	p, err := rd.Next()
@@ -99,13 +101,12 @@ func readSudoku(c *call, record bool) (string, *sudoku.Puzzle, *reply) {
 	switch {
 	case err == io.EOF:
 		r := failf(http.StatusBadRequest, "no puzzle in the request body")
-		return name, nil, &r
-	case errors.As(err, &se) && record:
-		r := jsonReply(http.StatusBadRequest, sudoku.SyntaxReport(name, se))
-		return name, nil, &r
+		return name, nil, nil, &r
+	case errors.As(err, &se):
+		return name, nil, err, nil
 	case err != nil:
 		r := failf(http.StatusBadRequest, "%v", err)
-		return name, nil, &r
+		return name, nil, nil, &r
 	}
 	if q, err := rd.Next(); err != io.EOF {
 		line := 0
@@ -115,12 +116,12 @@ func readSudoku(c *call, record bool) (string, *sudoku.Puzzle, *reply) {
 			line = q.Line
 		}
 		r := failf(http.StatusBadRequest, "the body holds more than one puzzle (another starts at line %d): send one per request", line)
-		return name, nil, &r
+		return name, nil, nil, &r
 	}
-	return name, p, nil
+	return name, p, nil, nil
 }
 
-// codeOf is the HTTP status of a solve's outcome.
+// codeOf is the HTTP status of a record's status.
 func codeOf(s status.Status) int {
 	switch s {
 	case status.Invalid:
@@ -137,54 +138,53 @@ func sudokuSolve(c *call) reply {
 	if c.bad != nil {
 		return reply{}
 	}
-	name, p, bad := readSudoku(c, true)
-	if bad != nil {
+	name, p, syntax, bad := readSudoku(c)
+	switch {
+	case bad != nil:
 		return *bad
+	case syntax != nil:
+		return jsonReply(http.StatusBadRequest, &record.SudokuSolve{Head: record.Invalid(name, syntax)})
 	}
-	rep, _, _ := sudoku.SolveReport(c.ctx, name, p, sudoku.ReportOptions{
+	rec := record.NewSudokuSolve(c.ctx, name, p, record.SudokuOptions{
 		Limit: limit, ListAll: limit >= 2, Explain: explain, Timeout: c.timeout,
 	})
-	return jsonReply(codeOf(rep.Status), rep)
-}
-
-// hintReply is the answer of /api/sudoku/hint.
-type hintReply struct {
-	// Status is that of the grid as given: unique, multiple or none.
-	Status status.Status `json:"status"`
-	// Solved is true when the grid is full (and so right: the reader
-	// refuses a digit given twice).
-	Solved bool `json:"solved"`
-	// Steps are the steps up to and including the first that places a
-	// digit: eliminations first, if the placement needs them.
-	Steps   []sudoku.Step `json:"steps,omitempty"`
-	Message string        `json:"message"`
+	return jsonReply(codeOf(rec.Status), rec)
 }
 
 func sudokuHint(c *call) reply {
-	_, p, bad := readSudoku(c, false)
-	if bad != nil {
+	name, p, syntax, bad := readSudoku(c)
+	switch {
+	case bad != nil:
 		return *bad
+	case syntax != nil:
+		return jsonReply(http.StatusBadRequest, &record.SudokuHint{Head: record.Invalid(name, syntax)})
 	}
 	n := p.Size()
+	h := &record.SudokuHint{Head: record.Head{File: name, Line: p.Line, Name: p.Name}, Rows: n, Cols: n, Box: p.Box}
+	timeout := func() reply {
+		h.Status, h.Error, h.Steps = status.Timeout, fmt.Sprintf("no answer within %v", c.timeout), nil
+		return jsonReply(http.StatusGatewayTimeout, h)
+	}
 	if p.Givens() == n*n {
-		return jsonReply(http.StatusOK, hintReply{Status: status.Unique, Solved: true, Message: "The grid is complete and correct."})
+		h.Status, h.Complete, h.Message = status.Unique, true, "The grid is complete and correct."
+		return jsonReply(http.StatusOK, h)
 	}
 	res, err := sudoku.Solve(c.ctx, p, sudoku.Options{})
 	switch res.Status {
 	case status.Timeout:
-		return failf(http.StatusGatewayTimeout, "no answer within %v", c.timeout)
+		return timeout()
 	case status.None:
-		return jsonReply(http.StatusOK, hintReply{Status: status.None,
-			Message: "This grid has no solution: a digit in it is wrong."})
+		h.Status, h.Message = status.None, "This grid has no solution: a digit in it is wrong."
+		return jsonReply(http.StatusOK, h)
 	case status.Unique, status.Multiple:
 	default:
-		return failf(http.StatusBadRequest, "%v", err)
+		return failf(http.StatusInternalServerError, "%v", err) // the reader checked the puzzle
 	}
 	ex, err := sudoku.Explain(c.ctx, p)
 	if err != nil && c.ctx.Err() != nil {
-		return failf(http.StatusGatewayTimeout, "no answer within %v", c.timeout)
+		return timeout()
 	}
-	h := hintReply{Status: res.Status}
+	h.Status = res.Status
 	for i, s := range ex.Steps {
 		if len(s.Placements) > 0 {
 			h.Steps = ex.Steps[:i+1]
@@ -237,36 +237,20 @@ func digitName(d int) string {
 	return string(rune('A' + d - 10))
 }
 
-// rateReply is the object `puzzle sudoku rate --json` prints.
-type rateReply struct {
-	File       string  `json:"file"`
-	Line       int     `json:"line"`
-	Name       string  `json:"name,omitempty"`
-	Size       int     `json:"size,omitempty"`
-	Difficulty string  `json:"difficulty,omitempty"`
-	Hardest    string  `json:"hardest,omitempty"`
-	Steps      int     `json:"steps,omitempty"`
-	Score      float64 `json:"score,omitempty"`
-	Error      string  `json:"error,omitempty"`
-}
-
 func sudokuRate(c *call) reply {
-	name, p, bad := readSudoku(c, false)
-	if bad != nil {
-		return *bad
-	}
-	rec := rateReply{File: name, Line: p.Line, Name: p.Name, Size: p.Size()}
-	rt, err := sudoku.Rate(c.ctx, p)
+	name, p, syntax, bad := readSudoku(c)
 	switch {
-	case c.ctx.Err() != nil:
-		rec.Error = fmt.Sprintf("no answer within %v", c.timeout)
-		return jsonReply(http.StatusGatewayTimeout, rec)
-	case err != nil:
-		rec.Error = err.Error()
+	case bad != nil:
+		return *bad
+	case syntax != nil:
+		return jsonReply(http.StatusBadRequest, &record.SudokuRate{Head: record.Invalid(name, syntax)})
+	}
+	rec := record.NewSudokuRate(c.ctx, name, p, c.timeout)
+	switch rec.Status {
+	case status.Multiple, status.None:
 		return jsonReply(http.StatusUnprocessableEntity, rec)
 	}
-	rec.Difficulty, rec.Hardest, rec.Steps, rec.Score = rt.Difficulty.String(), rt.Hardest.String(), rt.Steps, rt.Score
-	return jsonReply(http.StatusOK, rec)
+	return jsonReply(codeOf(rec.Status), rec)
 }
 
 func sudokuGenerate(c *call) reply {
@@ -276,11 +260,11 @@ func sudokuGenerate(c *call) reply {
 		diff = 0
 	}
 	symmetric := c.flag("symmetric")
-	seed := rand.Uint64() >> 1
+	seed := record.Seed(rand.Uint64() >> 1)
 	if v, ok := c.query["seed"]; ok {
-		s, err := strconv.ParseUint(v, 10, 64)
+		s, err := record.ParseSeed(v)
 		if err != nil {
-			c.fail("parameter seed: %q is not a non-negative integer", v)
+			c.fail("parameter seed: %v", err)
 		}
 		seed = s
 	}
@@ -291,17 +275,12 @@ func sudokuGenerate(c *call) reply {
 	if c.bad != nil {
 		return reply{}
 	}
-	start := time.Now()
-	g, err := sudoku.Generate(c.ctx, sudoku.GenerateOptions{Box: box, Difficulty: diff, Seed: seed, Symmetric: symmetric})
-	switch {
-	case c.ctx.Err() != nil:
-		return failf(http.StatusGatewayTimeout, "no puzzle within %v", c.timeout)
-	case err != nil && !errors.Is(err, sudoku.ErrDifficultyMissed):
+	rec, err := record.NewSudokuGenerate(c.ctx, sudoku.GenerateOptions{Box: box, Difficulty: diff, Seed: uint64(seed), Symmetric: symmetric})
+	if err != nil {
 		return failf(http.StatusInternalServerError, "%v", err)
 	}
-	rec := g.Report(seed, time.Since(start))
-	if err != nil {
-		rec.Error = strings.TrimPrefix(err.Error(), "sudoku: ") // as the CLI writes it
+	if rec.Status == status.Timeout {
+		rec.Error = fmt.Sprintf("no puzzle within %v", c.timeout)
 	}
-	return jsonReply(http.StatusOK, rec)
+	return jsonReply(codeOf(rec.Status), rec)
 }

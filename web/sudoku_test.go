@@ -4,10 +4,13 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/record"
+	"github.com/puzzlesolvers/puzzle/internal/schematest"
 	"github.com/puzzlesolvers/puzzle/status"
 	"github.com/puzzlesolvers/puzzle/sudoku"
 )
@@ -24,6 +27,14 @@ func gridOf(rows [][]int) []uint8 {
 		}
 	}
 	return g
+}
+
+// sudokuReply decodes a reply of a sudoku route into v after validating
+// it against the route's schema (def, in sudoku.json).
+func sudokuReply(t *testing.T, w *httptest.ResponseRecorder, def string, v any) {
+	t.Helper()
+	schematest.Validate(t, "sudoku.json#/$defs/"+def, w.Body.Bytes())
+	decode(t, w, v)
 }
 
 func parseSudoku(t *testing.T, text string) *sudoku.Puzzle {
@@ -57,8 +68,8 @@ func TestSudokuSolve(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := do(t, s, "POST", "/api/sudoku/solve"+tc.query, tc.body)
-			var rep sudoku.Report
-			decode(t, w, &rep)
+			var rep record.SudokuSolve
+			sudokuReply(t, w, "solve", &rep)
 			if w.Code != tc.code || rep.Status != tc.status || rep.Count != tc.count || len(rep.Solutions) != tc.listed {
 				t.Fatalf("%d %s count %d listed %d, want %d %s %d %d: %s", w.Code, rep.Status, rep.Count, len(rep.Solutions),
 					tc.code, tc.status, tc.count, tc.listed, w.Body.String())
@@ -83,7 +94,10 @@ func TestSudokuSolve(t *testing.T) {
 			if strings.Contains(tc.query, "explain") && (len(rep.Steps) == 0 || rep.Stuck) {
 				t.Errorf("explain: %d steps, stuck %v", len(rep.Steps), rep.Stuck)
 			}
-			want, _, _ := sudoku.SolveReport(context.Background(), "request", p, sudoku.ReportOptions{})
+			if rep.Rows != p.Size() || rep.Cols != p.Size() || rep.Box != p.Box {
+				t.Errorf("rows %d cols %d box %d", rep.Rows, rep.Cols, rep.Box)
+			}
+			want := record.NewSudokuSolve(context.Background(), "request", p, record.SudokuOptions{})
 			if tc.query == "" && fmt.Sprint(want.Solution) != fmt.Sprint(rep.Solution) {
 				t.Errorf("solution differs from the library's")
 			}
@@ -118,16 +132,21 @@ func TestSudokuTimeout(t *testing.T) {
 	s := newTestServer(t, Config{Timeout: 100 * time.Millisecond})
 	start := time.Now()
 	w := do(t, s, "POST", "/api/sudoku/solve", emptyGrid64())
-	var rep sudoku.Report
-	decode(t, w, &rep)
+	var rep record.SudokuSolve
+	sudokuReply(t, w, "solve", &rep)
 	if w.Code != http.StatusGatewayTimeout || rep.Status != status.Timeout || rep.Error != "no answer within 100ms" {
 		t.Fatalf("%d %s %q, want 504 timeout", w.Code, rep.Status, rep.Error)
 	}
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("took %v for a 100ms limit", d)
 	}
-	if w := do(t, s, "POST", "/api/sudoku/hint", emptyGrid64()); w.Code != http.StatusGatewayTimeout {
-		t.Errorf("hint: %d, want 504", w.Code)
+	for _, route := range []string{"hint", "rate"} {
+		w := do(t, s, "POST", "/api/sudoku/"+route, emptyGrid64())
+		var h record.Head
+		sudokuReply(t, w, route, &h)
+		if w.Code != http.StatusGatewayTimeout || h.Status != status.Timeout || h.Error != "no answer within 100ms" {
+			t.Errorf("%s: %d %+v, want 504 timeout", route, w.Code, h)
+		}
 	}
 	// The server answers the next request.
 	if w := do(t, s, "POST", "/api/sudoku/solve", sudokuClassic); w.Code != http.StatusOK {
@@ -162,15 +181,21 @@ func TestSudokuHint(t *testing.T) {
 		}
 	}
 	w := do(t, s, "POST", "/api/sudoku/hint", wrong.String())
-	var h hintReply
-	decode(t, w, &h)
+	var h record.SudokuHint
+	sudokuReply(t, w, "hint", &h)
 	if w.Code != http.StatusOK || h.Status != status.None || !strings.Contains(h.Message, "wrong") {
 		t.Errorf("wrong digit: %d %+v", w.Code, h)
 	}
 
-	if w := do(t, s, "POST", "/api/sudoku/hint", "11.............."); w.Code != http.StatusBadRequest ||
-		!strings.Contains(errorOf(t, w), "appears twice") {
+	w = do(t, s, "POST", "/api/sudoku/hint", "11..............")
+	sudokuReply(t, w, "hint", &h)
+	if w.Code != http.StatusBadRequest || h.Status != status.Invalid || !strings.Contains(h.Error, "appears twice") {
 		t.Errorf("conflict: %d %q", w.Code, w.Body.String())
+	}
+	w = do(t, s, "POST", "/api/sudoku/hint", "1...............")
+	sudokuReply(t, w, "hint", &h)
+	if w.Code != http.StatusOK || h.Status != status.Multiple || !strings.Contains(h.Message, "more than one solution") {
+		t.Errorf("multiple: %d %q", w.Code, w.Body.String())
 	}
 }
 
@@ -187,12 +212,12 @@ func followHints(t *testing.T, s *Server, p *sudoku.Puzzle) (guesses int) {
 			t.Fatal("the hints do not finish the grid")
 		}
 		w := do(t, s, "POST", "/api/sudoku/hint", grid.String())
-		var h hintReply
-		decode(t, w, &h)
+		var h record.SudokuHint
+		sudokuReply(t, w, "hint", &h)
 		if w.Code != http.StatusOK {
 			t.Fatalf("status %d %s", w.Code, w.Body.String())
 		}
-		if h.Solved {
+		if h.Complete {
 			if grid.Givens() != 81 || !strings.Contains(h.Message, "complete") {
 				t.Fatalf("solved with %d givens: %q", grid.Givens(), h.Message)
 			}
@@ -227,19 +252,31 @@ func TestSudokuRate(t *testing.T) {
 	t.Parallel()
 	s := newTestServer(t, Config{})
 	w := do(t, s, "POST", "/api/sudoku/rate", sudokuClassic)
-	var r rateReply
-	decode(t, w, &r)
+	var r record.SudokuRate
+	sudokuReply(t, w, "rate", &r)
 	want, err := sudoku.Rate(context.Background(), parseSudoku(t, sudokuClassic))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w.Code != http.StatusOK || r.Difficulty != want.Difficulty.String() || r.Hardest != want.Hardest.String() || r.Steps != want.Steps || r.Size != 9 {
-		t.Errorf("%d %+v, want %+v", w.Code, r, want)
+	if w.Code != http.StatusOK || r.Status != status.Unique || r.SudokuRating == nil || r.Difficulty != want.Difficulty.String() ||
+		r.Hardest != want.Hardest.String() || r.Length != want.Steps || r.Rows != 9 {
+		t.Fatalf("%d %+v, want %+v", w.Code, r, want)
 	}
-	w = do(t, s, "POST", "/api/sudoku/rate", "1...............")
-	decode(t, w, &r)
-	if w.Code != http.StatusUnprocessableEntity || !strings.Contains(r.Error, "more than one solution") {
-		t.Errorf("multiple: %d %+v", w.Code, r)
+	for _, tc := range []struct {
+		body   string
+		code   int
+		status status.Status
+	}{
+		{"1...............", http.StatusUnprocessableEntity, status.Multiple},
+		{"123....4........", http.StatusUnprocessableEntity, status.None},
+		{"11..............", http.StatusBadRequest, status.Invalid},
+	} {
+		w := do(t, s, "POST", "/api/sudoku/rate", tc.body)
+		var r record.SudokuRate
+		sudokuReply(t, w, "rate", &r)
+		if w.Code != tc.code || r.Status != tc.status || r.SudokuRating != nil || (r.Error != "") != (tc.status == status.Invalid) {
+			t.Errorf("%s: %d %+v, want %d %v", tc.body, w.Code, r, tc.code, tc.status)
+		}
 	}
 }
 
@@ -252,18 +289,22 @@ func TestSudokuGenerate(t *testing.T) {
 		diff  string
 	}{
 		{"?seed=7&difficulty=easy", 9, "easy"},
-		{"?size=4&seed=3", 4, ""},
+		{"?seed=3&size=4", 4, ""},
+		{"?seed=18446744073709551615&size=4", 4, ""}, // beyond JavaScript's exact integers
 		{"?seed=11&difficulty=medium&symmetric=1", 9, "medium"},
 	} {
 		w := do(t, s, "GET", "/api/sudoku/generate"+tc.query, "")
-		var g sudoku.GenerateReport
-		decode(t, w, &g)
-		if w.Code != http.StatusOK || g.Size != tc.size || tc.diff != "" && g.Difficulty != tc.diff || g.Error != "" {
+		var g record.SudokuGenerate
+		sudokuReply(t, w, "generate", &g)
+		if w.Code != http.StatusOK || g.Status != status.Unique || g.SudokuGenerated == nil || g.Rows != tc.size || tc.diff != "" && g.Difficulty != tc.diff || g.Missed {
 			t.Fatalf("%s: %d %+v", tc.query, w.Code, g)
+		}
+		if seed := strings.TrimPrefix(strings.Split(tc.query, "&")[0], "?seed="); !strings.Contains(w.Body.String(), `"seed":"`+seed+`"`) {
+			t.Errorf("%s: seed not the string %q: %s", tc.query, seed, w.Body.String())
 		}
 		// The puzzle is unique, its solution is right, and its rating is
 		// what Rate says.
-		p := parseSudoku(t, g.Line)
+		p := parseSudoku(t, g.Text)
 		res, _ := sudoku.Solve(context.Background(), p, sudoku.Options{})
 		if res.Status != status.Unique || !p.IsSolutionOf(gridOf(g.Solution)) {
 			t.Errorf("%s: status %v, solution right %v", tc.query, res.Status, p.IsSolutionOf(gridOf(g.Solution)))
@@ -273,9 +314,9 @@ func TestSudokuGenerate(t *testing.T) {
 		}
 		// The same seed gives the same puzzle.
 		again := do(t, s, "GET", "/api/sudoku/generate"+tc.query, "")
-		var g2 sudoku.GenerateReport
-		decode(t, again, &g2)
-		if g2.Line != g.Line {
+		var g2 record.SudokuGenerate
+		sudokuReply(t, again, "generate", &g2)
+		if g2.SudokuGenerated == nil || g2.Text != g.Text {
 			t.Errorf("%s: seed not reproducible", tc.query)
 		}
 	}

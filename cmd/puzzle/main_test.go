@@ -159,13 +159,6 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
-func TestVersion(t *testing.T) {
-	out, _, code := runCmd(t, "", "version")
-	if code != exitOK || !strings.HasPrefix(out, "puzzle ") {
-		t.Errorf("exit %d, output %q", code, out)
-	}
-}
-
 // TestParseInterspersed checks that flags may follow the files and that
 // "--" ends the flags.
 func TestParseInterspersed(t *testing.T) {
@@ -185,7 +178,7 @@ func TestParseInterspersed(t *testing.T) {
 		v, c := s.verb("sudoku")
 		e := &env{ctx: context.Background(), stdout: new(bytes.Buffer), stderr: new(bytes.Buffer)}
 		ops, _, ok := v.parse(e, tc.args)
-		sc := c.(*solveCmd)
+		sc := c.(*sudokuSolveCmd)
 		if !ok || strings.Join(ops, "|") != strings.Join(tc.operands, "|") || sc.json != tc.json || sc.limit != tc.limit {
 			t.Errorf("%q: ok %v, operands %q json %v limit %d; want %q %v %d",
 				tc.args, ok, ops, sc.json, sc.limit, tc.operands, tc.json, tc.limit)

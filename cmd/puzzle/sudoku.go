@@ -7,22 +7,23 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"iter"
 	"strings"
 	"time"
 
-	"github.com/puzzlesolvers/puzzle/internal/jsonl"
+	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/status"
 	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
 // sudokuVerbs lists the sudoku verbs in the order help shows them.
 var sudokuVerbs = []*verbSpec{
-	{name: "solve", summary: "solve puzzles, proving uniqueness", usage: solveUsage, new: func() command { return &solveCmd{} }},
-	{name: "euler", summary: "Project Euler 96: sum of the top-left 3-digit numbers", usage: eulerUsage, new: func() command { return &eulerCmd{} }},
-	{name: "format", aliases: []string{"convert"}, summary: "rewrite puzzles in another layout", usage: formatUsage, new: func() command { return &formatCmd{} }},
-	{name: "rate", summary: rateSummary, usage: rateUsage, new: func() command { return &rateCmd{} }},
-	{name: "generate", summary: generateSummary, usage: generateUsage, new: func() command { return &generateCmd{} }},
-	{name: "bench", summary: "measure solving throughput on the shared data sets", usage: benchUsage, new: func() command { return &benchCmd{} }},
+	{name: "solve", summary: "solve puzzles, proving uniqueness", usage: solveUsage, new: func() command { return &sudokuSolveCmd{} }},
+	{name: "euler", summary: "Project Euler 96: sum of the top-left 3-digit numbers", usage: eulerUsage, new: func() command { return &sudokuEulerCmd{} }},
+	{name: "format", aliases: []string{"convert"}, summary: "rewrite puzzles in another layout", usage: formatUsage, new: func() command { return &sudokuFormatCmd{} }},
+	{name: "rate", summary: rateSummary, usage: rateUsage, new: func() command { return &sudokuRateCmd{} }},
+	{name: "generate", summary: generateSummary, usage: generateUsage, new: func() command { return &sudokuGenerateCmd{} }},
+	{name: "bench", summary: "measure solving throughput on the shared data sets", usage: benchUsage, new: func() command { return &sudokuBenchCmd{} }},
 }
 
 func init() {
@@ -82,12 +83,50 @@ func (c *choiceFlag) format() sudoku.Format {
 	return f
 }
 
-// errText returns an error of package sudoku for a message that already
-// names the command: without the "sudoku: " prefix, so that a syntax error
-// reads "file:line: message" as compilers write it.
-func errText(err error) string {
-	return strings.TrimPrefix(err.Error(), "sudoku: ")
+// sudokuErrText writes an error of package sudoku after a command's name:
+// a syntax error from its fields, "file:line: message", as compilers
+// write it; any other error as it is.
+func sudokuErrText(err error) string {
+	var se *sudoku.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("%s:%d: %s", se.File, se.Line, se.Msg)
+	}
+	return err.Error()
 }
+
+// sudokuRead is the reader of every sudoku verb.
+func sudokuRead(file string, r io.Reader) iter.Seq2[*sudoku.Puzzle, error] {
+	return sudoku.NewReader(r, file).All()
+}
+
+// sudokuBad is the bad function of a sudoku batch: a malformed puzzle
+// gets the record mk makes of its head, any other read error ends the
+// input.
+func sudokuBad[R any](mk func(h record.Head, err error) R) func(file string, err error) (R, bool) {
+	return func(file string, err error) (R, bool) {
+		if !errors.As(err, new(*sudoku.SyntaxError)) {
+			var none R
+			return none, false
+		}
+		return mk(record.Invalid(file, err), err), true
+	}
+}
+
+// formatFits says why the layout f (the value of flag) cannot hold p,
+// read from file, or returns nil.
+func formatFits(flag string, f sudoku.Format, file string, p *sudoku.Puzzle) error {
+	n := p.Size()
+	switch {
+	case f == sudoku.FormatEuler && n > 9:
+		return fmt.Errorf("%s:%d: %s euler holds grids up to 9×9, not %d×%d", file, p.Line, flag, n, n)
+	case f == sudoku.FormatLine && n > sudokuMaxLine:
+		return fmt.Errorf("%s:%d: %s line holds grids up to %d×%d, not %d×%d", file, p.Line, flag, sudokuMaxLine, sudokuMaxLine, n, n)
+	}
+	return nil
+}
+
+// sudokuMaxLine is the largest N of the one-line layout.
+const sudokuMaxLine = 61
 
 // ---- solve ----
 
@@ -102,8 +141,15 @@ Statuses: unique, multiple (at least two solutions), none, solved (one
 solution found with --limit 1, uniqueness not checked), invalid
 (malformed input or a digit given twice), timeout.
 
+With --json each puzzle is one JSON object on a line (docs/schema/sudoku.json,
+"solve"): file, line, name, status, error (invalid and timeout only), rows,
+cols, box, solution (rows of values), solutions (with --all or --limit K),
+count, steps and stuck (with --explain; a contradiction found by logic is
+the reason of status none), stats (time_ms, nodes, conflicts, solver).
+
 Exit status 0 when every puzzle has a solution (multiple included), 1
-when a puzzle is invalid, has none or timed out, or a file cannot be read.
+when a puzzle is invalid, has none or timed out, or a file cannot be read,
+2 on a usage error (a --format that cannot hold a grid among them).
 
 Examples:
 
@@ -113,14 +159,14 @@ Examples:
 	puzzle sudoku solve --explain --format grid one.txt
 `
 
-type solveCmd struct {
+type sudokuSolveCmd struct {
 	json, all, explain bool
 	limit              int
 	timeout            time.Duration
 	format             *choiceFlag
 }
 
-func (c *solveCmd) define(fs *flag.FlagSet) {
+func (c *sudokuSolveCmd) define(fs *flag.FlagSet) {
 	c.format = formatFlag("pretty")
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per puzzle per line")
 	fs.BoolVar(&c.all, "all", false, "find every solution (the count is exact)")
@@ -130,138 +176,55 @@ func (c *solveCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.explain, "explain", false, "show the logical steps a person would take")
 }
 
-// solveRecord is the JSON object of one puzzle (sudoku.Report) and what
-// the human output needs besides.
-type solveRecord struct {
-	sudoku.Report
-	elapsed     time.Duration
-	explanation *sudoku.Explanation
-}
-
-// eachPuzzle reads every puzzle of every input in turn and calls fn with
-// the puzzle, or with the *sudoku.SyntaxError of a malformed one (p nil);
-// fn returns false to stop. A read that fails otherwise ends its input: the
-// error goes to stderr after flush. eachPuzzle reports whether every input
-// could be opened and read.
-func (e *env) eachPuzzle(prefix string, files []string, flush func(),
-	fn func(name string, p *sudoku.Puzzle, se *sudoku.SyntaxError) bool) bool {
-	readOK, stop := true, false
-	opened := e.eachInput(prefix, files, func(name string, r io.Reader) {
-		rd := sudoku.NewReader(r, name)
-		for !stop {
-			p, err := rd.Next()
-			if err == io.EOF {
-				return
-			}
-			var se *sudoku.SyntaxError
-			if err != nil && !errors.As(err, &se) {
-				flush()
-				e.errorf("%s: %s", prefix, errText(err))
-				readOK = false
-				return
-			}
-			stop = !fn(name, p, se)
-		}
-	})
-	return opened && readOK
-}
-
-func (c *solveCmd) run(e *env, v *verb, files []string) int {
+func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 	limit, problem := searchLimit(c.all, c.limit, c.timeout)
 	if problem != "" {
 		return v.usageError(e, "%s", problem)
 	}
-	if c.explain && !explainAvailable {
-		fmt.Fprintln(e.stderr, "explain: not available yet")
-		return exitUsage
-	}
-	opt := sudoku.Options{Limit: limit}
-	many := c.all || c.limit >= 2
-
-	out := bufio.NewWriter(e.stdout)
-	jw := jsonl.NewWriter(e.stdout)
-	var counts tally
-	failed, stopped := false, false
-	start := time.Now()
-
-	emit := func(rec *solveRecord, p *sudoku.Puzzle, sols [][]uint8) {
-		counts[rec.Status]++
-		if !rec.Status.Solved() {
-			failed = true
-		}
-		if c.json {
-			if err := jw.Write(rec); err != nil {
-				failed = true
+	opt := record.SudokuOptions{Limit: limit, ListAll: c.all || c.limit >= 2, Explain: c.explain, Timeout: c.timeout}
+	f := c.format.format()
+	return runBatch(e, v, files, batch[*sudoku.Puzzle, *record.SudokuSolve]{
+		json: c.json,
+		read: sudokuRead,
+		bad: sudokuBad(func(h record.Head, err error) *record.SudokuSolve {
+			return &record.SudokuSolve{Head: h, Cause: err}
+		}),
+		work: func(ctx context.Context, file string, p *sudoku.Puzzle) (*record.SudokuSolve, error) {
+			if !c.json {
+				if err := formatFits("--format", f, file, p); err != nil {
+					return nil, err
+				}
 			}
-			jw.Flush()
-			return
-		}
-		if err := c.writeHuman(out, rec, p, sols); err != nil {
-			fmt.Fprintf(e.stderr, "puzzle sudoku solve: %s:%d: %s\n", rec.File, rec.Line, errText(err))
-			failed = true
-		}
-		out.Flush()
-	}
-
-	opened := e.eachPuzzle("sudoku solve", files, func() { out.Flush() }, func(name string, p *sudoku.Puzzle, se *sudoku.SyntaxError) bool {
-		if se != nil {
-			emit(&solveRecord{Report: *sudoku.SyntaxReport(name, se)}, nil, nil)
-			return true
-		}
-		rec, sols := c.solve(e.ctx, name, p, opt, many)
-		if e.ctx.Err() != nil {
-			rec.Status, rec.Error = status.Timeout, "interrupted"
-			stopped = true
-		}
-		emit(rec, p, sols)
-		return !stopped
+			return record.NewSudokuSolve(ctx, file, p, opt), nil
+		},
+		human:   c.writeHuman,
+		summary: true,
 	})
-	failed = failed || !opened
-	if stopped || e.ctx.Err() != nil {
-		out.Flush()
-		fmt.Fprintln(e.stderr, "puzzle sudoku solve: interrupted")
-		return exitFail
-	}
-	if !c.json && counts.total() > 1 {
-		fmt.Fprintf(out, "%s: %s in %s\n", plural(counts.total(), "puzzle"), counts.String(), fmtDuration(time.Since(start)))
-	}
-	out.Flush()
-	if failed || !opened {
-		return exitFail
-	}
-	return exitOK
-}
-
-// solve solves one puzzle and returns its record and the solutions found.
-func (c *solveCmd) solve(ctx context.Context, file string, p *sudoku.Puzzle, opt sudoku.Options, many bool) (*solveRecord, [][]uint8) {
-	rep, res, ex := sudoku.SolveReport(ctx, file, p, sudoku.ReportOptions{
-		Limit: opt.Limit, ListAll: many, Explain: c.explain, Timeout: c.timeout,
-	})
-	rec := &solveRecord{Report: *rep, elapsed: res.Stats.Time, explanation: ex}
-	if rep.Status == status.Invalid {
-		return rec, nil
-	}
-	return rec, res.Solutions
 }
 
 // writeHuman writes one puzzle's header line and grids.
-func (c *solveCmd) writeHuman(w io.Writer, rec *solveRecord, p *sudoku.Puzzle, sols [][]uint8) error {
-	if p == nil { // a syntax error: no grid to speak of
-		msg := strings.TrimPrefix(rec.Error, fmt.Sprintf("sudoku: %s:%d: ", rec.File, rec.Line))
-		_, err := fmt.Fprintf(w, "%s:%d: invalid: %s\n\n", rec.File, rec.Line, msg)
+func (c *sudokuSolveCmd) writeHuman(w io.Writer, rec *record.SudokuSolve) error {
+	p := rec.Puzzle
+	var se *sudoku.SyntaxError
+	if p == nil && errors.As(rec.Cause, &se) { // a syntax error: no grid to speak of
+		_, err := fmt.Fprintf(w, "%s:%d: invalid: %s\n\n", rec.File, rec.Line, se.Msg)
 		return err
 	}
 	head := fmt.Sprintf("%s:%d", rec.File, rec.Line)
 	if rec.Name != "" {
 		head += " (" + rec.Name + ")"
 	}
-	head += fmt.Sprintf(" %d×%d: %v", rec.Size, rec.Size, rec.Status)
+	head += fmt.Sprintf(" %d×%d: %v", rec.Rows, rec.Cols, rec.Status)
 	var what string
 	exact := c.all || c.limit > rec.Count
 	switch rec.Status {
 	case status.Invalid:
-		fmt.Fprintf(w, "%s: %s\n\n", head, strings.TrimPrefix(rec.Error, fmt.Sprintf("sudoku: %s:%d: ", rec.File, rec.Line)))
-		return nil
+		msg := rec.Error
+		if errors.As(rec.Cause, &se) {
+			msg = se.Msg
+		}
+		_, err := fmt.Fprintf(w, "%s: %s\n\n", head, msg)
+		return err
 	case status.Unique:
 		what = "1 solution"
 	case status.Solved:
@@ -280,23 +243,27 @@ func (c *solveCmd) writeHuman(w io.Writer, rec *solveRecord, p *sudoku.Puzzle, s
 			what += fmt.Sprintf(" after %s", plural(rec.Count, "solution"))
 		}
 	}
-	st := rec.Stats
+	st := rec.Result.Stats
 	stats := fmt.Sprintf("nodes %d", st.Nodes)
 	if st.Conflicts > 0 {
 		stats += fmt.Sprintf(", conflicts %d", st.Conflicts)
 	}
-	fmt.Fprintf(w, "%s, %s in %s (%s)\n", head, what, fmtDuration(rec.elapsed), stats)
-	if ex := rec.explanation; ex != nil {
+	fmt.Fprintf(w, "%s, %s in %s (%s)\n", head, what, fmtDuration(st.Time), stats)
+	if ex := rec.Explanation; ex != nil {
 		for i, s := range ex.Steps {
 			fmt.Fprintf(w, "%4d. %s\n", i+1, s.Text)
 		}
-		if rec.ExplainErr != "" {
-			fmt.Fprintf(w, "      %s\n", strings.TrimPrefix(rec.ExplainErr, "sudoku: "))
-		} else {
+		switch {
+		case rec.Reason != "":
+			fmt.Fprintf(w, "      no solution: %s\n", rec.Reason)
+		case rec.Status == status.Timeout:
+			fmt.Fprintf(w, "      %s\n", rec.Error)
+		default:
 			fmt.Fprintf(w, "      %s\n", ex.Summary())
 		}
 	}
 	f := c.format.format()
+	sols := rec.Result.Solutions
 	for i, s := range sols {
 		if len(sols) > 1 {
 			fmt.Fprintf(w, "solution %d:\n", i+1)
@@ -307,7 +274,7 @@ func (c *solveCmd) writeHuman(w io.Writer, rec *solveRecord, p *sudoku.Puzzle, s
 		}
 	}
 	if len(sols) == 2 {
-		fmt.Fprintf(w, "they differ at %s\n", differences(sols[0], sols[1], rec.Size))
+		fmt.Fprintf(w, "they differ at %s\n", differences(sols[0], sols[1], rec.Rows))
 	}
 	_, err := fmt.Fprintln(w)
 	return err
@@ -318,7 +285,7 @@ func differences(a, b []uint8, n int) string {
 	var cells []string
 	for i := range a {
 		if a[i] != b[i] {
-			cells = append(cells, fmt.Sprintf("r%dc%d", i/n+1, i%n+1))
+			cells = append(cells, record.Cell{Row: i / n, Col: i % n}.String())
 		}
 	}
 	return strings.Join(cells, " ")
@@ -338,20 +305,20 @@ Example:
 	puzzle sudoku euler p096_sudoku.txt
 `
 
-type eulerCmd struct{}
+type sudokuEulerCmd struct{}
 
-func (c *eulerCmd) define(fs *flag.FlagSet) {}
+func (c *sudokuEulerCmd) define(fs *flag.FlagSet) {}
 
-func (c *eulerCmd) run(e *env, v *verb, files []string) int {
+func (c *sudokuEulerCmd) run(e *env, v *verb, files []string) int {
 	sum, grids, failed := 0, 0, false
 	bad := func(format string, args ...any) {
 		fmt.Fprintf(e.stderr, "puzzle sudoku euler: "+format+"\n", args...)
 		failed = true
 	}
-	opened := e.eachPuzzle("sudoku euler", files, func() {}, func(name string, p *sudoku.Puzzle, se *sudoku.SyntaxError) bool {
+	opened := eachPuzzle(e, v.name, files, sudokuRead, func(name string, p *sudoku.Puzzle, err error) bool {
 		switch {
-		case se != nil:
-			bad("%s", errText(se))
+		case err != nil:
+			bad("%s", sudokuErrText(err))
 		case p.Box != 3:
 			bad("%s:%d: a %d×%d grid; the sum is defined for 9×9 grids", name, p.Line, p.Size(), p.Size())
 		default:
@@ -368,7 +335,7 @@ func (c *eulerCmd) run(e *env, v *verb, files []string) int {
 			sum += 100*int(s[0]) + 10*int(s[1]) + int(s[2])
 			grids++
 		}
-		return e.ctx.Err() == nil
+		return true
 	})
 	if e.ctx.Err() != nil {
 		fmt.Fprintln(e.stderr, "puzzle sudoku euler: interrupted")
@@ -396,7 +363,9 @@ Rewrites every puzzle of the files in another layout on stdout:
   euler   Project Euler 96: a "Grid NN" line, then rows of digits (up to 9×9)
   pretty  rows with box separators, for people
 Grid layouts are separated by blank lines. A malformed puzzle is reported
-on stderr with its file and line, and the exit status is then 1.
+on stderr with its file and line, and the exit status is then 1; a puzzle
+the layout cannot hold (a 16×16 grid --to euler) is a usage error: the
+command stops there with exit status 2.
 
 Examples:
 
@@ -404,46 +373,54 @@ Examples:
 	puzzle sudoku convert --to line p096_sudoku.txt > euler-lines.txt
 `
 
-type formatCmd struct {
+type sudokuFormatCmd struct {
 	to *choiceFlag
 }
 
-func (c *formatCmd) define(fs *flag.FlagSet) {
+func (c *sudokuFormatCmd) define(fs *flag.FlagSet) {
 	c.to = formatFlag("line")
 	fs.Var(c.to, "to", "output `layout`: line, grid, euler or pretty")
 }
 
-func (c *formatCmd) run(e *env, v *verb, files []string) int {
+func (c *sudokuFormatCmd) run(e *env, v *verb, files []string) int {
 	f := c.to.format()
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
-	failed, written := false, 0
-	bad := func(format string, args ...any) {
-		out.Flush()
-		fmt.Fprintf(e.stderr, "puzzle sudoku format: "+format+"\n", args...)
-		failed = true
-	}
-	opened := e.eachPuzzle("sudoku format", files, func() { out.Flush() }, func(name string, p *sudoku.Puzzle, se *sudoku.SyntaxError) bool {
-		if se != nil {
-			bad("%s", errText(se))
-			return e.ctx.Err() == nil
+	failed, usage, written := false, false, 0
+	opened := eachPuzzle(e, v.name, files, sudokuRead, func(name string, p *sudoku.Puzzle, err error) bool {
+		if err != nil {
+			out.Flush()
+			fmt.Fprintf(e.stderr, "puzzle sudoku format: %s\n", sudokuErrText(err))
+			failed = true
+			return true
+		}
+		if err := formatFits("--to", f, name, p); err != nil {
+			out.Flush()
+			v.usageError(e, "%v", err)
+			usage = true
+			return false
 		}
 		if f == sudoku.FormatEuler && p.Name == "" {
 			p.Name = fmt.Sprintf("Grid %02d", written+1)
 		}
-		var b strings.Builder
-		if err := p.Format(&b, f); err != nil {
-			bad("%s:%d: %s", name, p.Line, errText(err))
-			return e.ctx.Err() == nil
-		}
 		if written > 0 && (f == sudoku.FormatGrid || f == sudoku.FormatPretty) {
 			out.WriteByte('\n')
 		}
-		out.WriteString(b.String())
+		if err := p.Format(out, f); err != nil {
+			failed = true
+			return false
+		}
 		written++
-		return e.ctx.Err() == nil
+		return true
 	})
-	if e.ctx.Err() != nil || !opened || failed {
+	switch {
+	case usage:
+		return exitUsage
+	case e.ctx.Err() != nil:
+		out.Flush()
+		fmt.Fprintln(e.stderr, "puzzle sudoku format: interrupted")
+		return exitFail
+	case !opened || failed:
 		return exitFail
 	}
 	return exitOK

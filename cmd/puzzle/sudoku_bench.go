@@ -3,10 +3,8 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -15,6 +13,7 @@ import (
 	"time"
 
 	"github.com/puzzlesolvers/puzzle/internal/jsonl"
+	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/status"
 	"github.com/puzzlesolvers/puzzle/sudoku"
 )
@@ -78,6 +77,12 @@ relative to the current directory; the sets are files under DIR/sudoku:
 Columns: puzzles, status counts, total time, puzzles per second,
 microseconds per puzzle, the slowest puzzle's time, search nodes per puzzle.
 
+With --json each set is one JSON object on a line (docs/schema/sudoku.json,
+"bench"): file, status (solved; timeout or invalid with the first problem
+in error), set, count (puzzles), tally (puzzles by status) and stats
+(time_ms, puzzles_per_s, us_per_puzzle, worst_ms, worst_line,
+nodes_per_puzzle).
+
 Examples:
 
 	puzzle sudoku bench --max 2000
@@ -85,7 +90,7 @@ Examples:
 	PUZZLE_DATA=/data puzzle sudoku bench --set gecode-25x25 --timeout 2m
 `
 
-type benchCmd struct {
+type sudokuBenchCmd struct {
 	data    string
 	sets    string
 	max     int
@@ -93,7 +98,7 @@ type benchCmd struct {
 	json    bool
 }
 
-func (c *benchCmd) define(fs *flag.FlagSet) {
+func (c *sudokuBenchCmd) define(fs *flag.FlagSet) {
 	fs.StringVar(&c.data, "data", "", "data directory `DIR` holding sudoku/ (default $PUZZLE_DATA, else ../shared/data)")
 	fs.StringVar(&c.sets, "set", "", "comma-separated `NAMES` of the sets to run (default all)")
 	fs.IntVar(&c.max, "max", 0, "solve at most `N` puzzles of each set (0: all)")
@@ -101,25 +106,12 @@ func (c *benchCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per set per line")
 }
 
-// benchRecord is the result of one set.
+// benchRecord is the result of one set: its JSON record and what the
+// table needs besides.
 type benchRecord struct {
-	Set         string  `json:"set"`
-	File        string  `json:"file"`
-	Puzzles     int     `json:"puzzles"`
-	Unique      int     `json:"unique"`
-	Multiple    int     `json:"multiple"`
-	None        int     `json:"none"`
-	Timeout     int     `json:"timeout"`
-	Invalid     int     `json:"invalid"`
-	TimeMS      float64 `json:"time_ms"`
-	PerSecond   float64 `json:"puzzles_per_s"`
-	MicrosEach  float64 `json:"us_per_puzzle"`
-	WorstMS     float64 `json:"worst_ms"`
-	WorstLine   int     `json:"worst_line"`
-	NodesEach   float64 `json:"nodes_per_puzzle"`
-	total       time.Duration
-	worst       time.Duration
-	interrupted bool
+	record.SudokuBench
+	total, worst time.Duration
+	interrupted  bool
 }
 
 // dataRoot returns DIR/family, DIR being --data (flag), else $PUZZLE_DATA,
@@ -142,7 +134,7 @@ func (e *env) dataRoot(family, flag string) (root string, ok bool) {
 	return root, true
 }
 
-func (c *benchCmd) run(e *env, v *verb, operands []string) int {
+func (c *sudokuBenchCmd) run(e *env, v *verb, operands []string) int {
 	if len(operands) > 0 {
 		return v.usageError(e, "unexpected argument %q (bench reads the data sets; see --data and --set)", operands[0])
 	}
@@ -169,7 +161,7 @@ func (c *benchCmd) run(e *env, v *verb, operands []string) int {
 
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
-	jw := jsonl.NewWriter(e.stdout)
+	jw := jsonl.NewWriter(out)
 	if !c.json {
 		fmt.Fprintf(out, "data %s; one core (GOMAXPROCS=1 while timing), uniqueness proved; %s %s/%s\n\n",
 			root, runtime.Version(), runtime.GOOS, runtime.GOARCH)
@@ -184,22 +176,26 @@ func (c *benchCmd) run(e *env, v *verb, operands []string) int {
 		}
 		rec, errs := c.runSet(e, root, s)
 		for _, err := range errs {
-			e.errorf("sudoku bench: %s", errText(err))
+			out.Flush()
+			e.errorf("sudoku bench: %s", sudokuErrText(err))
 			failed = true
 		}
 		if rec == nil {
 			continue
 		}
-		if c.json {
-			jw.Write(rec)
-			jw.Flush()
-		} else {
-			fmt.Fprintf(out, "%-20s %8d %8d %8d %5d %7d %10s %10s %10s %10s %12s\n",
-				rec.Set, rec.Puzzles, rec.Unique, rec.Multiple, rec.None, rec.Timeout,
-				fmtDuration(rec.total), num(rec.PerSecond), num(rec.MicrosEach), fmtDuration(rec.worst), num(rec.NodesEach))
-			out.Flush()
+		if rec.interrupted {
+			rec.Status, rec.Error = status.Timeout, "interrupted"
 		}
-		if rec.Timeout > 0 || rec.Invalid > 0 || rec.interrupted {
+		if c.json {
+			jw.Write(&rec.SudokuBench)
+		} else {
+			t, st := rec.Tally, rec.Stats
+			fmt.Fprintf(out, "%-20s %8d %8d %8d %5d %7d %10s %10s %10s %10s %12s\n",
+				rec.Set, rec.Count, t[status.Unique], t[status.Multiple], t[status.None], t[status.Timeout],
+				fmtDuration(rec.total), num(st.PuzzlesPerS), num(st.MicrosEach), fmtDuration(rec.worst), num(st.NodesPerPuzzle))
+		}
+		out.Flush()
+		if rec.Status != status.Solved {
 			failed = true
 		}
 	}
@@ -226,35 +222,33 @@ func num(x float64) string {
 
 // runSet reads, solves and checks one set. It returns nil if the file
 // could not be read, and every problem found.
-func (c *benchCmd) runSet(e *env, root string, s benchSet) (*benchRecord, []error) {
+func (c *sudokuBenchCmd) runSet(e *env, root string, s benchSet) (*benchRecord, []error) {
 	var errs []error
 	file := filepath.Join(root, s.path)
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, []error{err}
 	}
-	rec := &benchRecord{Set: s.name, File: file}
+	rec := &benchRecord{SudokuBench: record.SudokuBench{Head: record.Head{File: file, Status: status.Solved},
+		Set: s.name, Tally: map[status.Status]int{}}}
 	var ps []*sudoku.Puzzle
-	rd := sudoku.NewReader(f, file)
-	for c.max == 0 || len(ps) < c.max {
-		p, err := rd.Next()
-		if err == io.EOF {
+	for p, err := range sudoku.NewReader(f, file).All() {
+		if c.max > 0 && len(ps) == c.max {
 			break
 		}
 		if err != nil {
 			errs = append(errs, err)
-			rec.Invalid++
-			if errors.As(err, new(*sudoku.SyntaxError)) {
-				continue
-			}
-			break
+			rec.Tally[status.Invalid]++
+			continue
 		}
 		ps = append(ps, p)
 	}
 	f.Close()
-	rec.Puzzles = len(ps)
+	rec.Count = len(ps)
 	if len(ps) == 0 {
-		return rec, append(errs, fmt.Errorf("%s: no puzzles", file))
+		errs = append(errs, fmt.Errorf("%s: no puzzles", file))
+		rec.Status, rec.Error = status.Invalid, errs[0].Error()
+		return rec, errs
 	}
 
 	timeout := c.timeout
@@ -294,43 +288,53 @@ func (c *benchCmd) runSet(e *env, root string, s benchSet) (*benchRecord, []erro
 	prog.stop()
 
 	var nodes int64
+	invalid := len(errs) > 0
+	timedOut := false
 	for i, res := range results {
 		p := ps[i]
 		nodes += res.Stats.Nodes
 		if res.Stats.Time > rec.worst {
-			rec.worst, rec.WorstLine = res.Stats.Time, p.Line
+			rec.worst, rec.Stats.WorstLine = res.Stats.Time, p.Line
 		}
+		rec.Tally[res.Status]++
 		switch res.Status {
-		case status.Unique:
-			rec.Unique++
+		case status.Unique, status.None:
 		case status.Multiple:
-			rec.Multiple++
 			if len(res.Solutions) < 2 || slices.Equal(res.Solutions[0], res.Solutions[1]) {
 				errs = append(errs, fmt.Errorf("%s:%d: status multiple without two different solutions", file, p.Line))
+				invalid = true
 			}
-		case status.None:
-			rec.None++
 		case status.Timeout:
-			rec.Timeout++
+			timedOut = true
 			if !rec.interrupted {
 				errs = append(errs, fmt.Errorf("%s:%d: no answer within %v", file, p.Line, timeout))
 			}
 		default:
-			rec.Invalid++
 			errs = append(errs, fmt.Errorf("%s:%d: status %v", file, p.Line, res.Status))
+			invalid = true
 		}
 		for k, sol := range res.Solutions {
 			if !p.IsSolutionOf(sol) {
 				errs = append(errs, fmt.Errorf("%s:%d: solution %d fails the check", file, p.Line, k+1))
+				invalid = true
 			}
 		}
 	}
+	switch {
+	case timedOut:
+		rec.Status = status.Timeout
+	case invalid:
+		rec.Status = status.Invalid
+	}
+	if rec.Status != status.Solved && len(errs) > 0 {
+		rec.Error = sudokuErrText(errs[0])
+	}
 	n := len(results)
-	rec.Puzzles = n
-	rec.TimeMS = ms(rec.total)
-	rec.PerSecond = float64(n) / rec.total.Seconds()
-	rec.MicrosEach = float64(rec.total) / float64(time.Microsecond) / float64(n)
-	rec.WorstMS = ms(rec.worst)
-	rec.NodesEach = float64(nodes) / float64(n)
+	rec.Count = n
+	rec.Stats.TimeMS = record.Millis(rec.total)
+	rec.Stats.PuzzlesPerS = float64(n) / rec.total.Seconds()
+	rec.Stats.MicrosEach = float64(rec.total) / float64(time.Microsecond) / float64(n)
+	rec.Stats.WorstMS = record.Millis(rec.worst)
+	rec.Stats.NodesPerPuzzle = float64(nodes) / float64(n)
 	return rec, errs
 }

@@ -2,31 +2,31 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/puzzlesolvers/puzzle/internal/schematest"
 	"github.com/puzzlesolvers/puzzle/sudoku"
 )
-
-// The tests of solve --explain, generate and rate run in both states of
-// package sudoku: before its explainer and generator exist (the commands
-// then say so and exit 2) and after.
 
 func TestExplain(t *testing.T) {
 	t.Parallel()
 	out, errOut, code := runCmd(t, "", "sudoku", "solve", "--explain", "--json",
 		"testdata/euler5.txt", "testdata/multiple9.txt", "testdata/none9.txt")
-	if !explainAvailable {
-		if code != exitUsage || out != "" || !strings.Contains(errOut, "explain: not available yet") {
-			t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
-		}
-		return
-	}
+	schematest.ValidateLines(t, "sudoku.json#/$defs/solve", []byte(out))
 	type explained struct {
-		Status       string   `json:"status"`
-		Steps        []string `json:"steps"`
-		Stuck        bool     `json:"stuck"`
-		ExplainError string   `json:"explain_error"`
+		Status string `json:"status"`
+		Steps  []struct {
+			Technique string `json:"technique"`
+			Cells     []struct {
+				Row, Col *int
+			} `json:"cells"`
+			Text string `json:"text"`
+		} `json:"steps"`
+		Stuck  bool   `json:"stuck"`
+		Reason string `json:"reason"`
+		Error  string `json:"error"`
 	}
 	var recs []explained
 	for line := range strings.Lines(out) {
@@ -40,50 +40,51 @@ func TestExplain(t *testing.T) {
 		t.Fatalf("exit %d, %d records; stderr %q", code, len(recs), errOut)
 	}
 	for i, r := range recs[:5] { // the Euler grids need singles only
-		if r.Status != "unique" || len(r.Steps) == 0 || r.Stuck || r.ExplainError != "" {
+		if r.Status != "unique" || len(r.Steps) == 0 || r.Stuck || r.Error != "" || r.Reason != "" {
 			t.Errorf("euler grid %d: %+v", i+1, r)
+			continue
+		}
+		s := r.Steps[0]
+		if !strings.HasSuffix(s.Technique, "single") || len(s.Cells) != 1 || s.Cells[0].Row == nil || s.Cells[0].Col == nil ||
+			!strings.Contains(s.Text, fmt.Sprintf("r%dc%d", *s.Cells[0].Row+1, *s.Cells[0].Col+1)) {
+			t.Errorf("euler grid %d: first step %+v does not name its cell as {row, col}", i+1, s)
 		}
 	}
 	if r := recs[5]; r.Status != "multiple" || !r.Stuck {
 		t.Errorf("multiple: %+v", r)
 	}
 	for _, r := range recs[6:] {
-		if r.Status != "none" || !strings.Contains(r.ExplainError, "no solution") {
+		if r.Status != "none" || r.Stuck || r.Error != "" || !strings.Contains(r.Reason, "has no") {
 			t.Errorf("none: %+v", r)
 		}
 	}
 
-	out, _, code = runCmd(t, "", "sudoku", "solve", "--explain", "testdata/small4.txt")
-	if code != exitOK || !strings.Contains(out, "   1. ") || !strings.Contains(out, "Solved by logic") {
+	out, _, code = runCmd(t, "", "sudoku", "solve", "--explain", "testdata/small4.txt", "testdata/none9.txt")
+	if code != exitFail || !strings.Contains(out, "   1. ") || !strings.Contains(out, "Solved by logic") || !strings.Contains(out, "      no solution: after ") {
 		t.Errorf("human output, exit %d:\n%s", code, out)
 	}
 }
 
 type generated struct {
-	Seed       uint64  `json:"seed"`
-	Size       int     `json:"size"`
+	Status     string  `json:"status"`
+	Seed       string  `json:"seed"`
+	Rows       int     `json:"rows"`
+	Cols       int     `json:"cols"`
 	Givens     int     `json:"givens"`
-	Line       string  `json:"line"`
+	Text       string  `json:"text"`
 	Puzzle     [][]int `json:"puzzle"`
 	Solution   [][]int `json:"solution"`
 	Difficulty string  `json:"difficulty"`
 	Minimal    bool    `json:"minimal"`
-	TimeMS     float64 `json:"time_ms"`
+	Stats      struct {
+		TimeMS float64 `json:"time_ms"`
+	} `json:"stats"`
 }
 
 func TestGenerate(t *testing.T) {
 	t.Parallel()
 	out, errOut, code := runCmd(t, "", "sudoku", "generate", "--size", "9", "--seed", "7", "--count", "3", "--json")
-	if !generateAvailable {
-		if code != exitUsage || out != "" || !strings.Contains(errOut, "generate: not available yet") {
-			t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
-		}
-		_, errOut, code = runCmd(t, "", "sudoku", "rate", "testdata/unique9.txt")
-		if code != exitUsage || !strings.Contains(errOut, "rate: not available yet") {
-			t.Errorf("rate: exit %d, stderr %q", code, errOut)
-		}
-		return
-	}
+	schematest.ValidateLines(t, "sudoku.json#/$defs/generate", []byte(out))
 	if code != exitOK || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
@@ -101,12 +102,12 @@ func TestGenerate(t *testing.T) {
 	for i, g := range gs {
 		cells := flatten(g.Puzzle)
 		p := &sudoku.Puzzle{Box: 3, Cells: cells}
-		if g.Seed != uint64(7+i) || g.Size != 9 || g.Givens != p.Givens() || g.Line != p.String() {
+		if g.Status != "unique" || g.Seed != fmt.Sprint(7+i) || g.Rows != 9 || g.Cols != 9 || g.Givens != p.Givens() || g.Text != p.String() || g.Stats.TimeMS <= 0 {
 			t.Errorf("puzzle %d: %+v", i, g)
 		}
 		n, sol := brute(cells, 3, 2)
 		if n != 1 || string(sol) != string(flatten(g.Solution)) {
-			t.Errorf("seed %d: brute force finds %d solutions", g.Seed, n)
+			t.Errorf("seed %s: brute force finds %d solutions", g.Seed, n)
 		}
 		if g.Minimal { // every given is needed
 			for c, v := range cells {
@@ -115,7 +116,7 @@ func TestGenerate(t *testing.T) {
 				}
 				cells[c] = 0
 				if n, _ := brute(cells, 3, 2); n != 2 {
-					t.Errorf("seed %d: given r%dc%d is not needed", g.Seed, c/9+1, c%9+1)
+					t.Errorf("seed %s: given r%dc%d is not needed", g.Seed, c/9+1, c%9+1)
 				}
 				cells[c] = v
 			}
@@ -124,13 +125,13 @@ func TestGenerate(t *testing.T) {
 	// The same seed gives the same puzzle.
 	again, _, _ := runCmd(t, "", "sudoku", "generate", "--seed", "8", "--json")
 	var g generated
-	if err := json.Unmarshal([]byte(again), &g); err != nil || g.Line != gs[1].Line {
-		t.Errorf("seed 8 again: %v %q, want %q", err, g.Line, gs[1].Line)
+	if err := json.Unmarshal([]byte(again), &g); err != nil || g.Text != gs[1].Text {
+		t.Errorf("seed 8 again: %v %q, want %q", err, g.Text, gs[1].Text)
 	}
 
 	// Human output reads back as puzzles (the header is a comment).
 	out, _, code = runCmd(t, "", "sudoku", "generate", "--size", "4", "--count", "4", "--difficulty", "easy", "--format", "grid")
-	ps, err := sudoku.ReadAll(strings.NewReader(out), "out")
+	ps, err := readAllPuzzles(strings.NewReader(out), "out")
 	if code != exitOK || err != nil || len(ps) != 4 {
 		t.Fatalf("exit %d, %v, %d puzzles:\n%s", code, err, len(ps), out)
 	}
@@ -156,8 +157,9 @@ func TestGenerateBudget(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
+	schematest.ValidateLines(t, "sudoku.json#/$defs/generate", []byte(out))
 	var rec struct {
-		Size    int  `json:"size"`
+		Rows    int  `json:"rows"`
 		Givens  int  `json:"givens"`
 		Minimal bool `json:"minimal"`
 	}
@@ -167,36 +169,41 @@ func TestGenerateBudget(t *testing.T) {
 	// The default budget digs down to about 256 givens; 1ms cannot prove
 	// minimality and leaves far more. How many more depends on the
 	// machine's speed, so only a loose bound is asserted.
-	if rec.Size != 25 || rec.Minimal || rec.Givens < 400 {
-		t.Errorf("a 1ms budget gave size %d, %d givens, minimal %v; want 25, over 400, not minimal", rec.Size, rec.Givens, rec.Minimal)
+	if rec.Rows != 25 || rec.Minimal || rec.Givens < 400 {
+		t.Errorf("a 1ms budget gave %d rows, %d givens, minimal %v; want 25, over 400, not minimal", rec.Rows, rec.Givens, rec.Minimal)
 	}
 }
 
 func TestRate(t *testing.T) {
 	t.Parallel()
-	if !generateAvailable {
-		t.Skip("rate is not available yet")
-	}
-	out, errOut, code := runCmd(t, "", "sudoku", "rate", "--json", "testdata/euler5.txt", "testdata/multiple9.txt", "testdata/malformed.txt")
+	out, errOut, code := runCmd(t, "", "sudoku", "rate", "--json", "testdata/euler5.txt", "testdata/multiple9.txt", "testdata/malformed.txt", "testdata/none9.txt")
 	if code != exitFail || errOut != "" {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
+	schematest.ValidateLines(t, "sudoku.json#/$defs/rate", []byte(out))
 	var got []string
 	for line := range strings.Lines(out) {
 		var r struct {
+			Status     string `json:"status"`
 			Difficulty string `json:"difficulty"`
 			Error      string `json:"error"`
 		}
 		if err := json.Unmarshal([]byte(line), &r); err != nil {
 			t.Fatal(err)
 		}
-		if r.Error != "" {
-			got = append(got, "error")
-		} else {
-			got = append(got, r.Difficulty)
+		got = append(got, r.Status+":"+r.Difficulty)
+		if (r.Error != "") != (r.Status == "invalid") {
+			t.Errorf("status %s with error %q", r.Status, r.Error)
 		}
 	}
-	if want := "easy easy easy easy easy error error error error error easy"; strings.Join(got, " ") != want {
+	want := "unique:easy unique:easy unique:easy unique:easy unique:easy multiple: invalid: invalid: invalid: invalid: unique:easy none: none:"
+	if strings.Join(got, " ") != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+
+	out, _, code = runCmd(t, "", "sudoku", "rate", "testdata/euler5.txt", "testdata/multiple9.txt")
+	if code != exitOK || !strings.Contains(out, "(Grid 01) 9×9: easy (hardest: ") || !strings.Contains(out, "multiple9.txt:2 9×9: multiple: not rated") ||
+		!strings.Contains(out, "6 puzzles: 5 unique, 1 multiple in ") {
+		t.Errorf("human output, exit %d:\n%s", code, out)
 	}
 }

@@ -6,19 +6,18 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/puzzlesolvers/puzzle/internal/jsonl"
+	"github.com/puzzlesolvers/puzzle/internal/record"
+	"github.com/puzzlesolvers/puzzle/status"
 	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
 // ---- generate ----
-
-// generateAvailable reports whether generate and rate work.
-const generateAvailable = true
 
 const generateSummary = "make new puzzles of a given size and difficulty"
 
@@ -33,6 +32,13 @@ rated by the hardest technique their logical solution needs. Puzzle k of
 seed, the rating and the work done, so the output can be fed back to
 'puzzle sudoku solve'. If no puzzle of the wanted difficulty turns up,
 the closest one is printed and the exit status is 1.
+
+With --json each puzzle is one JSON object on a line (docs/schema/sudoku.json,
+"generate"): status (unique; timeout when interrupted), seed (a string),
+rows, cols, box, target and missed (a difficulty asked for and not
+reached), givens, text (the one-line layout), puzzle and solution (rows of
+values), difficulty, hardest, length (logical steps), score, minimal, and
+stats (time_ms, attempts, checks).
 
 On 25×25 grids the uniqueness checks of nearly minimal puzzles can take
 seconds, so by default each check gets 50ms and the removal pass 3s: the
@@ -50,7 +56,7 @@ Examples:
 	puzzle sudoku generate --count 10 --format line | puzzle sudoku solve
 `
 
-type generateCmd struct {
+type sudokuGenerateCmd struct {
 	size       int
 	difficulty *choiceFlag
 	seed       seedFlag
@@ -84,7 +90,7 @@ func (s *seedFlag) Set(v string) error {
 	return nil
 }
 
-func (c *generateCmd) define(fs *flag.FlagSet) {
+func (c *sudokuGenerateCmd) define(fs *flag.FlagSet) {
 	c.difficulty = &choiceFlag{value: "any", choices: []string{"any", "easy", "medium", "hard", "expert", "extreme"}}
 	c.format = formatFlag("pretty")
 	fs.IntVar(&c.size, "size", 9, "grid size `N`: 4, 9, 16 or 25")
@@ -98,7 +104,7 @@ func (c *generateCmd) define(fs *flag.FlagSet) {
 	fs.DurationVar(&c.check, "check-timeout", 0, "time `D` for each uniqueness check; 0: 50ms for 25×25")
 }
 
-func (c *generateCmd) run(e *env, v *verb, operands []string) int {
+func (c *sudokuGenerateCmd) run(e *env, v *verb, operands []string) int {
 	if len(operands) > 0 {
 		return v.usageError(e, "unexpected argument %q", operands[0])
 	}
@@ -132,38 +138,38 @@ func (c *generateCmd) run(e *env, v *verb, operands []string) int {
 
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
-	jw := jsonl.NewWriter(e.stdout)
+	jw := jsonl.NewWriter(out)
 	failed := false
 	for k := range c.count {
 		if e.ctx.Err() != nil {
 			break
 		}
 		s := seed + uint64(k)
-		start := time.Now()
-		g, err := sudoku.Generate(e.ctx, sudoku.GenerateOptions{
+		rec, err := record.NewSudokuGenerate(e.ctx, sudoku.GenerateOptions{
 			Box: box, Difficulty: diff, Seed: s, Symmetric: c.symmetric, Budget: c.budget, CheckTimeout: c.check,
 		})
-		elapsed := time.Since(start)
-		if err != nil && !errors.Is(err, sudoku.ErrDifficultyMissed) {
+		if err != nil { // the options were checked above: a broken invariant
 			out.Flush()
-			e.errorf("sudoku generate: seed %d: %s", s, errText(err))
+			e.errorf("sudoku generate: seed %d: %v", s, err)
+			return exitFail
+		}
+		if e.ctx.Err() != nil {
+			rec.Error = "interrupted"
+		}
+		if rec.Missed || rec.Status != status.Unique {
 			failed = true
+		}
+		if c.json {
+			jw.Write(rec)
+			out.Flush()
 			continue
 		}
-		if err != nil {
-			failed = true
+		if rec.Status != status.Unique {
+			break // interrupted: said below
 		}
+		g := rec.Generated
 		p := g.Puzzle
 		n := p.Size()
-		if c.json {
-			rec := g.Report(s, elapsed)
-			if err != nil {
-				rec.Error = errText(err)
-			}
-			jw.Write(rec)
-			jw.Flush()
-			continue
-		}
 		if k > 0 && f != sudoku.FormatLine {
 			out.WriteByte('\n')
 		}
@@ -173,18 +179,15 @@ func (c *generateCmd) run(e *env, v *verb, operands []string) int {
 		}
 		fmt.Fprintf(out, "# seed %d: %d×%d, %s (hardest: %s, %d steps, score %.1f), %d givens, %s; %s in %s\n",
 			s, n, n, g.Rating.Difficulty, g.Rating.Hardest, g.Rating.Steps, g.Rating.Score, p.Givens(), minimal,
-			plural(g.Attempts, "attempt"), fmtDuration(elapsed))
-		if err != nil {
-			fmt.Fprintf(out, "# %s\n", errText(err))
+			plural(g.Attempts, "attempt"), fmtDuration(time.Duration(rec.Stats.TimeMS*float64(time.Millisecond))))
+		if rec.Missed {
+			fmt.Fprintf(out, "# difficulty not reached: no %s puzzle in %s; returning the closest, rated %s\n",
+				rec.Target, plural(g.Attempts, "attempt"), g.Rating.Difficulty)
 		}
 		if f == sudoku.FormatEuler {
 			p.Name = fmt.Sprintf("Grid %02d", k+1)
 		}
-		if err := p.Format(out, f); err != nil {
-			out.Flush()
-			e.errorf("sudoku generate: %s", errText(err))
-			return exitFail
-		}
+		p.Format(out, f)
 		out.Flush()
 	}
 	if e.ctx.Err() != nil {
@@ -208,7 +211,17 @@ Grades every puzzle by the hardest technique its logical solution needs,
 always taking the simplest technique that makes progress: easy (singles),
 medium (locked candidates, naked pairs), hard (hidden pairs, triples,
 quads), expert (fish, wings, chains) or extreme (logic gets stuck and
-guessing is needed). A puzzle must have exactly one solution to be rated.
+guessing is needed). A puzzle must have exactly one solution to be rated:
+one with several has status multiple, one with none status none, and
+neither gets a rating.
+
+With --json each puzzle is one JSON object on a line (docs/schema/sudoku.json,
+"rate"): file, line, name, status, error (invalid and timeout only), rows,
+cols, box, and for a rated puzzle difficulty, hardest, length (logical
+steps) and score; stats (time_ms).
+
+Exit status 0 when every puzzle was read and answered (rated or multiple),
+1 when one is invalid, has no solution or timed out, 2 on a usage error.
 
 Examples:
 
@@ -216,100 +229,57 @@ Examples:
 	puzzle sudoku rate --json puzzles.txt | jq -r .difficulty | sort | uniq -c
 `
 
-type rateCmd struct {
+type sudokuRateCmd struct {
 	json    bool
 	timeout time.Duration
 }
 
-func (c *rateCmd) define(fs *flag.FlagSet) {
+func (c *sudokuRateCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per puzzle per line")
 	fs.DurationVar(&c.timeout, "timeout", 0, "give up on a puzzle after `D`; 0 means no limit")
 }
 
-// rateRecord is the JSON object of one rated puzzle.
-type rateRecord struct {
-	File       string  `json:"file"`
-	Line       int     `json:"line"`
-	Name       string  `json:"name,omitempty"`
-	Size       int     `json:"size,omitempty"`
-	Difficulty string  `json:"difficulty,omitempty"`
-	Hardest    string  `json:"hardest,omitempty"`
-	Steps      int     `json:"steps,omitempty"`
-	Score      float64 `json:"score,omitempty"`
-	Error      string  `json:"error,omitempty"`
-}
-
-func (c *rateCmd) run(e *env, v *verb, files []string) int {
+func (c *sudokuRateCmd) run(e *env, v *verb, files []string) int {
 	if c.timeout < 0 {
 		return v.usageError(e, "--timeout must not be negative")
 	}
-	out := bufio.NewWriter(e.stdout)
-	defer out.Flush()
-	jw := jsonl.NewWriter(e.stdout)
-	failed := false
-	counts := map[string]int{}
-	total := 0
-	emit := func(rec rateRecord) {
-		total++
-		if rec.Error != "" {
-			failed = true
-			counts["error"]++
-		} else {
-			counts[rec.Difficulty]++
-		}
-		if c.json {
-			jw.Write(rec)
-			jw.Flush()
-			return
-		}
-		head := fmt.Sprintf("%s:%d", rec.File, rec.Line)
-		if rec.Name != "" {
-			head += " (" + rec.Name + ")"
-		}
-		if rec.Error != "" {
-			fmt.Fprintf(out, "%s: error: %s\n", head, strings.TrimPrefix(rec.Error, fmt.Sprintf("sudoku: %s:%d: ", rec.File, rec.Line)))
-		} else {
-			fmt.Fprintf(out, "%s %d×%d: %s (hardest: %s, %d steps, score %.1f)\n",
-				head, rec.Size, rec.Size, rec.Difficulty, rec.Hardest, rec.Steps, rec.Score)
-		}
-		out.Flush()
-	}
-	opened := e.eachPuzzle("sudoku rate", files, func() { out.Flush() }, func(name string, p *sudoku.Puzzle, se *sudoku.SyntaxError) bool {
-		if se != nil {
-			emit(rateRecord{File: name, Line: se.Line, Error: se.Error()})
-			return e.ctx.Err() == nil
-		}
-		ctx, cancel := e.ctx, context.CancelFunc(func() {})
-		if c.timeout > 0 {
-			ctx, cancel = context.WithTimeout(e.ctx, c.timeout)
-		}
-		rt, err := sudoku.Rate(ctx, p)
-		cancel()
-		rec := rateRecord{File: name, Line: p.Line, Name: p.Name, Size: p.Size()}
-		if err != nil {
-			rec.Error = errText(err)
-		} else {
-			rec.Difficulty, rec.Hardest, rec.Steps, rec.Score = rt.Difficulty.String(), rt.Hardest.String(), rt.Steps, rt.Score
-		}
-		emit(rec)
-		return e.ctx.Err() == nil
+	return runBatch(e, v, files, batch[*sudoku.Puzzle, *record.SudokuRate]{
+		json: c.json,
+		read: sudokuRead,
+		bad: sudokuBad(func(h record.Head, err error) *record.SudokuRate {
+			return &record.SudokuRate{Head: h, Cause: err}
+		}),
+		work: func(ctx context.Context, file string, p *sudoku.Puzzle) (*record.SudokuRate, error) {
+			return record.NewSudokuRate(ctx, file, p, c.timeout), nil
+		},
+		human:   writeRate,
+		summary: true,
 	})
-	if e.ctx.Err() != nil {
-		out.Flush()
-		e.errorf("sudoku rate: interrupted")
-		return exitFail
+}
+
+// writeRate writes one rated puzzle for people.
+func writeRate(w io.Writer, rec *record.SudokuRate) error {
+	head := fmt.Sprintf("%s:%d", rec.File, rec.Line)
+	if rec.Name != "" {
+		head += " (" + rec.Name + ")"
 	}
-	if !c.json && total > 1 {
-		var parts []string
-		for _, d := range []string{"easy", "medium", "hard", "expert", "extreme", "error"} {
-			if counts[d] > 0 {
-				parts = append(parts, fmt.Sprintf("%d %s", counts[d], d))
-			}
-		}
-		fmt.Fprintf(out, "%s: %s\n", plural(total, "puzzle"), strings.Join(parts, ", "))
+	if rec.Rows > 0 {
+		head += fmt.Sprintf(" %d×%d", rec.Rows, rec.Cols)
 	}
-	if failed || !opened {
-		return exitFail
+	var err error
+	var se *sudoku.SyntaxError
+	switch {
+	case errors.As(rec.Cause, &se):
+		_, err = fmt.Fprintf(w, "%s: invalid: %s\n", head, se.Msg)
+	case rec.SudokuRating != nil:
+		_, err = fmt.Fprintf(w, "%s: %s (hardest: %s, %d steps, score %.1f)\n",
+			head, rec.Difficulty, rec.Hardest, rec.Length, rec.Score)
+	case rec.Status == status.Multiple:
+		_, err = fmt.Fprintf(w, "%s: multiple: not rated, the puzzle has more than one solution\n", head)
+	case rec.Status == status.None:
+		_, err = fmt.Fprintf(w, "%s: none: not rated, the puzzle has no solution\n", head)
+	default:
+		_, err = fmt.Fprintf(w, "%s: %v: %s\n", head, rec.Status, rec.Error)
 	}
-	return exitOK
+	return err
 }

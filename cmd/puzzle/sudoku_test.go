@@ -12,16 +12,20 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/schematest"
 	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
-// jsonRecord mirrors solveRecord for decoding.
+// jsonRecord mirrors record.SudokuSolve for decoding.
 type jsonRecord struct {
 	File      string      `json:"file"`
 	Line      int         `json:"line"`
 	Name      string      `json:"name"`
-	Size      int         `json:"size"`
+	Rows      int         `json:"rows"`
+	Cols      int         `json:"cols"`
+	Box       int         `json:"box"`
 	Status    string      `json:"status"`
 	Solution  [][]int     `json:"solution"`
 	Solutions [][][]int   `json:"solutions"`
@@ -37,9 +41,11 @@ type jsonStats struct {
 	TimeMS float64 `json:"time_ms"`
 }
 
-// parseLines decodes JSON Lines output, one record per line.
+// parseLines decodes JSON Lines output of sudoku solve, one record per
+// line, and validates each against the schema.
 func parseLines(t *testing.T, out string) []jsonRecord {
 	t.Helper()
+	schematest.ValidateLines(t, "sudoku.json#/$defs/solve", []byte(out))
 	var recs []jsonRecord
 	sc := bufio.NewScanner(strings.NewReader(out))
 	sc.Buffer(nil, 1<<24)
@@ -173,8 +179,8 @@ func checkRecords(t *testing.T, recs []jsonRecord) {
 			t.Errorf("%s:%d: no puzzle starts on that line", r.File, r.Line)
 			continue
 		}
-		if r.Size != p.Size() || r.Name != p.Name {
-			t.Errorf("%s:%d: size %d name %q, want %d %q", r.File, r.Line, r.Size, r.Name, p.Size(), p.Name)
+		if r.Rows != p.Size() || r.Cols != p.Size() || r.Box != p.Box || r.Name != p.Name {
+			t.Errorf("%s:%d: %d×%d box %d name %q, want %d %q", r.File, r.Line, r.Rows, r.Cols, r.Box, r.Name, p.Size(), p.Name)
 		}
 		if r.Stats == nil || r.Stats.Solver == "" {
 			t.Errorf("%s:%d: no stats", r.File, r.Line)
@@ -453,7 +459,7 @@ func TestFormatRoundTrip(t *testing.T) {
 		for _, to := range []string{"line", "grid", "euler", "pretty"} {
 			out, errOut, code := runCmd(t, "", "sudoku", "format", "--to", to, filepath.Join("testdata", file))
 			if to == "euler" && want[0].Size() > 9 {
-				if code != exitFail || !strings.Contains(errOut, "big16.txt:2") {
+				if code != exitUsage || !strings.Contains(errOut, "big16.txt:2: --to euler holds grids up to 9×9") {
 					t.Errorf("%s to euler: exit %d, stderr %q", file, code, errOut)
 				}
 				continue
@@ -462,7 +468,7 @@ func TestFormatRoundTrip(t *testing.T) {
 				t.Errorf("%s to %s: exit %d, stderr %q", file, to, code, errOut)
 				continue
 			}
-			got, err := sudoku.ReadAll(strings.NewReader(out), "out")
+			got, err := readAllPuzzles(strings.NewReader(out), "out")
 			if err != nil {
 				t.Errorf("%s to %s: reading back: %v\n%s", file, to, err, out)
 				continue
@@ -482,7 +488,7 @@ func TestFormatRoundTrip(t *testing.T) {
 
 func TestEuler(t *testing.T) {
 	t.Parallel()
-	ps, err := sudoku.ReadAll(must(os.Open("testdata/euler5.txt")), "euler5.txt")
+	ps, err := readAllPuzzles(must(os.Open("testdata/euler5.txt")), "euler5.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -511,6 +517,18 @@ func TestEuler(t *testing.T) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 1 and %q", tc.file, code, out, errOut, tc.msg)
 		}
 	}
+}
+
+// readAllPuzzles reads every puzzle of r; the first error ends it.
+func readAllPuzzles(r io.Reader, name string) ([]*sudoku.Puzzle, error) {
+	var ps []*sudoku.Puzzle
+	for p, err := range sudoku.NewReader(r, name).All() {
+		if err != nil {
+			return ps, err
+		}
+		ps = append(ps, p)
+	}
+	return ps, nil
 }
 
 func must[T any](v T, err error) T {
@@ -543,14 +561,15 @@ func TestEulerShared(t *testing.T) {
 }
 
 type benchJSON struct {
-	Set       string  `json:"set"`
-	Puzzles   int     `json:"puzzles"`
-	Unique    int     `json:"unique"`
-	Multiple  int     `json:"multiple"`
-	None      int     `json:"none"`
-	Timeout   int     `json:"timeout"`
-	PerSecond float64 `json:"puzzles_per_s"`
-	NodesEach float64 `json:"nodes_per_puzzle"`
+	Status string         `json:"status"`
+	Set    string         `json:"set"`
+	Count  int            `json:"count"`
+	Tally  map[string]int `json:"tally"`
+	Stats  struct {
+		TimeMS    float64 `json:"time_ms"`
+		PerSecond float64 `json:"puzzles_per_s"`
+		NodesEach float64 `json:"nodes_per_puzzle"`
+	} `json:"stats"`
 }
 
 func TestBench(t *testing.T) {
@@ -559,11 +578,12 @@ func TestBench(t *testing.T) {
 	if code != exitOK || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
+	schematest.ValidateLines(t, "sudoku.json#/$defs/bench", []byte(out))
 	var r benchJSON
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatalf("%v: %q", err, out)
 	}
-	if r.Set != "norvig-top95" || r.Puzzles != 3 || r.Unique != 2 || r.Multiple != 1 || r.PerSecond <= 0 {
+	if r.Status != "solved" || r.Set != "norvig-top95" || r.Count != 3 || r.Tally["unique"] != 2 || r.Tally["multiple"] != 1 || r.Stats.PerSecond <= 0 || r.Stats.TimeMS <= 0 {
 		t.Errorf("got %+v", r)
 	}
 
@@ -594,18 +614,99 @@ func TestBenchShared(t *testing.T) {
 	if code != exitOK || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
+	schematest.ValidateLines(t, "sudoku.json#/$defs/bench", []byte(out))
 	var sets []string
 	for line := range strings.Lines(out) {
 		var r benchJSON
 		if err := json.Unmarshal([]byte(line), &r); err != nil {
 			t.Fatal(err)
 		}
-		if r.Puzzles == 0 || r.Puzzles > 20 || r.Unique+r.Multiple+r.None != r.Puzzles || r.Timeout != 0 {
+		if r.Status != "solved" || r.Count == 0 || r.Count > 20 || r.Tally["unique"]+r.Tally["multiple"]+r.Tally["none"] != r.Count || r.Tally["timeout"] != 0 {
 			t.Errorf("%+v", r)
 		}
 		sets = append(sets, r.Set)
 	}
 	if strings.Join(sets, ",") != "norvig-hardest,gecode-9x9,gecode-16x16,17-clue" {
 		t.Errorf("sets %q", sets)
+	}
+}
+
+// TestSudokuExitCodes gives every sudoku verb a case of each exit code it
+// can return: 0 ok, 1 a puzzle invalid, without solution or timed out (or
+// an input unreadable), 2 usage.
+func TestSudokuExitCodes(t *testing.T) {
+	t.Parallel()
+	unique := "testdata/unique9.txt"
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"solve", unique}, exitOK},
+		{[]string{"solve", "testdata/multiple9.txt"}, exitOK},
+		{[]string{"solve", "--limit", "1", unique}, exitOK},
+		{[]string{"solve", "testdata/none9.txt"}, exitFail},
+		{[]string{"solve", "testdata/malformed.txt"}, exitFail},
+		{[]string{"solve", "testdata/no-such-file.txt"}, exitFail},
+		{[]string{"solve", "--limit", "-1", unique}, exitUsage},
+		{[]string{"solve", "--all", "--limit", "2", unique}, exitUsage},
+		{[]string{"solve", "--format", "euler", "testdata/big16.txt"}, exitUsage},
+		{[]string{"solve", "--frobnicate", unique}, exitUsage},
+
+		{[]string{"euler", "testdata/euler5.txt"}, exitOK},
+		{[]string{"euler", "testdata/multiple9.txt"}, exitFail},
+		{[]string{"euler", "testdata/malformed.txt"}, exitFail},
+		{[]string{"euler", "--json", unique}, exitUsage},
+
+		{[]string{"format", "--to", "grid", unique}, exitOK},
+		{[]string{"format", "testdata/malformed.txt"}, exitFail},
+		{[]string{"format", "--to", "euler", "testdata/big16.txt"}, exitUsage},
+		{[]string{"format", "--to", "bogus", unique}, exitUsage},
+
+		{[]string{"rate", unique}, exitOK},
+		{[]string{"rate", "testdata/multiple9.txt"}, exitOK},
+		{[]string{"rate", "testdata/none9.txt"}, exitFail},
+		{[]string{"rate", "testdata/malformed.txt"}, exitFail},
+		{[]string{"rate", "--timeout", "-1s", unique}, exitUsage},
+
+		{[]string{"generate", "--size", "4", "--seed", "1"}, exitOK},
+		{[]string{"generate", "--size", "4", "--seed", "1", "--difficulty", "expert"}, exitFail}, // missed
+		{[]string{"generate", "--size", "10"}, exitUsage},
+
+		{[]string{"bench", "--data", "testdata/benchdata", "--set", "norvig-top95", "--max", "2"}, exitOK},
+		{[]string{"bench", "--data", "testdata/nowhere"}, exitFail},
+		{[]string{"bench", "--data", "testdata/benchdata", "--set", "nope"}, exitUsage},
+	} {
+		args := append([]string{"sudoku"}, tc.args...)
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			if tc.args[0] != "bench" { // bench sets GOMAXPROCS while timing
+				t.Parallel()
+			}
+			_, errOut, code := runCmd(t, "", args...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d; stderr %q", code, tc.code, errOut)
+			}
+			if code == exitUsage && !strings.Contains(errOut, "Run 'puzzle help sudoku "+tc.args[0]+"' for usage.") {
+				t.Errorf("usage error without its hint: stderr %q", errOut)
+			}
+		})
+	}
+}
+
+// TestSudokuTimeoutRecords checks the timeout records of rate and generate.
+func TestSudokuTimeoutRecords(t *testing.T) {
+	t.Parallel()
+	empty25 := strings.Repeat(".", 625) + "\n"
+	out, errOut, code := runCmd(t, empty25, "sudoku", "rate", "--json", "--timeout", "1ms")
+	schematest.ValidateLines(t, "sudoku.json#/$defs/rate", []byte(out))
+	if code != exitFail || !strings.Contains(out, `"status":"timeout","error":"no answer within 1ms"`) {
+		t.Errorf("rate: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	out, errOut, code = runCtx(t, ctx, "", "sudoku", "generate", "--json", "--size", "25", "--seed", "1", "--budget", "1m")
+	schematest.ValidateLines(t, "sudoku.json#/$defs/generate", []byte(out))
+	if code != exitFail || !strings.Contains(out, `"status":"timeout","error":"interrupted","seed":"1"`) || !strings.Contains(errOut, "interrupted") {
+		t.Errorf("generate: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }

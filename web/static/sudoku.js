@@ -211,7 +211,7 @@ Puzzle.register("sudoku", (root) => {
       const res = await api("/api/sudoku/solve", {body: line(true)});
       const rec = res.data;
       if (res.status !== 200) {
-        message(status, "error", (rec.error || errorText(res)).replace(/^sudoku: [^:]*:\d+: /, ""));
+        message(status, "error", errorText(res));
         return;
       }
       clearHint();
@@ -244,12 +244,12 @@ Puzzle.register("sudoku", (root) => {
     return call("Hint", async () => {
       const res = await api("/api/sudoku/hint", {body: line(false)});
       if (res.status !== 200) {
-        message(status, "error", errorText(res).replace(/^sudoku: ([^:]*:\d+: |line \d+: )?/, ""));
+        message(status, "error", errorText(res));
         return;
       }
       const h = res.data;
       clearHint();
-      if (h.solved) {
+      if (h.complete) {
         message(status, "ok", h.message);
         draw();
         return;
@@ -314,13 +314,15 @@ Puzzle.register("sudoku", (root) => {
   function rate() {
     return call("Rate", async () => {
       const res = await api("/api/sudoku/rate", {body: line(true)});
+      const r = res.data;
       if (res.status !== 200) {
-        message(status, "warn", "Cannot rate: " + errorText(res).replace(/^sudoku: /, ""));
+        const why = r && r.status === "multiple" ? "the givens have more than one solution"
+          : r && r.status === "none" ? "the givens have no solution" : errorText(res);
+        message(status, "warn", "Cannot rate: " + why);
         return;
       }
-      const r = res.data;
       message(status, "info", "Difficulty: " + r.difficulty + " (hardest technique: " + r.hardest + ", " +
-        r.steps + " steps, score " + r.score.toFixed(1) + ")");
+        r.length + " steps, score " + r.score.toFixed(1) + ")");
     });
   }
 
@@ -346,10 +348,10 @@ Puzzle.register("sudoku", (root) => {
         message(status, "error", errorText(res));
         return;
       }
-      const g = res.data;
+      const g = res.data; // g.seed is a string: 64-bit seeds do not fit JavaScript's numbers
       setGivens(b, g.puzzle.flat());
-      message(status, g.error ? "warn" : "ok", "New " + g.difficulty + " puzzle: " + g.givens + " givens, hardest technique " +
-        g.rating.hardest + " (seed " + g.seed + ")" + (g.error ? " · " + g.error : ""));
+      message(status, g.missed ? "warn" : "ok", "New " + g.difficulty + " puzzle: " + g.givens + " givens, hardest technique " +
+        g.hardest + " (seed " + g.seed + ")" + (g.missed ? " · no " + g.target + " puzzle found: this is the closest" : ""));
     });
   }
 

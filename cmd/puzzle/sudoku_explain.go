@@ -1,4 +1,0 @@
-package main
-
-// explainAvailable reports whether solve --explain works.
-const explainAvailable = true

@@ -1,0 +1,106 @@
+package web
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite docs/api.md from the route table")
+
+// apiDoc is docs/api.md, generated from the route table that also serves
+// the API and builds its OpenAPI document, so that the three cannot drift.
+func apiDoc() string {
+	s := New(Config{})
+	var b strings.Builder
+	b.WriteString("# The HTTP API of `puzzle serve`\n\n")
+	b.WriteString("<!-- Generated from the route table by TestAPIDoc in web/; run `go test ./web -run TestAPIDoc -update` after changing a route. -->\n\n")
+	b.WriteString("`puzzle serve` serves the page at `/` and this JSON API under `/api/`. A solve route takes one puzzle as the\n" +
+		"`text/plain` request body, in any format the command line reads, and answers with the record that\n" +
+		"`puzzle <family> <verb> --json` prints: the same fields, described in [json.md](json.md), and the same\n" +
+		"JSON Schema (`docs/schema/`), which `GET /api/openapi.json` carries in its components.\n\n")
+	b.WriteString("Errors that are not about a puzzle are `{\"error\": \"...\"}`: 400 for bad input, 413 for a body over the\n" +
+		"limit, 422 when the input is read but the verb cannot take it, 503 when every worker is busy and the queue\n" +
+		"is full (with `Retry-After`), 504 when the time limit runs out (a solve then answers its record with status\n" +
+		"`timeout`).\n\n")
+	b.WriteString("| route | what |\n|---|---|\n")
+	for _, rt := range s.routes {
+		fmt.Fprintf(&b, "| [`%s %s`](#%s) | %s |\n", rt.method, rt.path, anchor(rt), rt.summary)
+	}
+	b.WriteString("\n")
+	for _, rt := range s.routes {
+		fmt.Fprintf(&b, "## %s %s\n\n%s.", rt.method, rt.path, rt.summary)
+		if rt.description != "" {
+			b.WriteString(" " + rt.description)
+		}
+		b.WriteString("\n\n")
+		if len(rt.params) > 0 {
+			b.WriteString("| parameter | type | meaning |\n|---|---|---|\n")
+			for _, p := range rt.params {
+				kind := p.kind
+				if len(p.choices) > 0 {
+					kind += ": " + strings.Join(p.choices, ", ")
+				}
+				fmt.Fprintf(&b, "| `%s` | %s | %s |\n", p.name, kind, strings.ReplaceAll(p.description, "|", "\\|"))
+			}
+			b.WriteString("\n")
+		}
+		if rt.body != "" {
+			fmt.Fprintf(&b, "Body: %s.\n\n", rt.body)
+		}
+		produces := rt.produces
+		if produces == "" {
+			produces = "application/json"
+		}
+		fmt.Fprintf(&b, "Reply: `%s`, %s", produces, rt.result)
+		if rt.schema != "" {
+			file, def, _ := strings.Cut(rt.schema, "#/$defs/")
+			fmt.Fprintf(&b, " (schema [`%s`](schema/%s) `$defs/%s`)", rt.schema, file, def)
+		}
+		b.WriteString(".")
+		if rt.refuses != "" {
+			fmt.Fprintf(&b, " 422 for %s.", rt.refuses)
+		}
+		if rt.heavy {
+			b.WriteString(" Runs on a worker, under the time limit.")
+		}
+		b.WriteString("\n\n")
+	}
+	return b.String()
+}
+
+// anchor is the GitHub anchor of a route's heading.
+func anchor(rt *route) string {
+	h := strings.ToLower(rt.method + " " + rt.path)
+	var b strings.Builder
+	for _, r := range h {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func TestAPIDoc(t *testing.T) {
+	const path = "../docs/api.md"
+	got := apiDoc()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./web -run TestAPIDoc -update)", err)
+	}
+	if !bytes.Equal(want, []byte(got)) {
+		t.Errorf("docs/api.md is not what the route table says: run go test ./web -run TestAPIDoc -update")
+	}
+}
