@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/puzzlesolvers/puzzle/internal/schematest"
 	"github.com/puzzlesolvers/puzzle/sliding"
@@ -329,4 +331,18 @@ func TestSlidingBench(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, `"status":"solved","set":"korf24","heuristic":"linear-conflict","instances":2,"solved":2,"lengths_checked":2,"lengths_wrong":0`) {
 		t.Errorf("korf24: exit %d, %s %s", code, out, errOut)
 	}
+}
+
+// TestSlidingInterrupted: Ctrl-C during a long solve ends it as a
+// timeout record, "interrupted", and exit 1.
+func TestSlidingInterrupted(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
+	defer cancel()
+	out, errOut, code := runCtx(t, ctx, "", "sliding", "solve", "--json", "--goal", "blank-first", "--heuristic", "manhattan",
+		"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3")
+	if code != exitFail || !strings.Contains(out, `"status":"timeout","error":"interrupted"`) || !strings.Contains(errOut, "interrupted") {
+		t.Errorf("exit %d, %s %s", code, out, errOut)
+	}
+	schematest.ValidateLines(t, "sliding.json#/$defs/solve", []byte(out))
 }
