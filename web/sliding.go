@@ -131,14 +131,18 @@ func slidingSolve(c *call) reply {
 	case err != nil:
 		return jsonReply(http.StatusBadRequest, record.NewSlidingInvalid(name, err, goal))
 	}
-	switch next, err := r.Next(); {
-	case err == io.EOF:
-	case err != nil:
+	if next, err := r.Next(); err != io.EOF {
 		var se *sliding.SyntaxError
-		errors.As(err, &se)
-		return failf(http.StatusBadRequest, "the body holds more than one board (another starts at line %d): send one per request", se.Line)
-	default:
-		return failf(http.StatusBadRequest, "the body holds more than one board (another starts at line %d): send one per request", next.Line)
+		line := 0
+		switch {
+		case err == nil:
+			line = next.Line
+		case errors.As(err, &se):
+			line = se.Line
+		default:
+			return failf(http.StatusBadRequest, "%v", err)
+		}
+		return failf(http.StatusBadRequest, "the body holds more than one board (another starts at line %d): send one per request", line)
 	}
 	b := p.Board
 	if err := heuristic.Fits(b.Rows, b.Cols); err != nil {
