@@ -1,8 +1,6 @@
 package web
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -122,28 +120,18 @@ func slidingSolve(c *call) reply {
 	if c.bad != nil {
 		return reply{}
 	}
-	r := sliding.NewReader(bytes.NewReader(c.body), name)
-	r.Goal = goal
-	p, err := r.Next()
+	in, bad := readBody(c, func(r io.Reader, file string) puzzleReader[*sliding.Puzzle] {
+		rd := sliding.NewReader(r, file)
+		rd.Goal = goal
+		return rd
+	}, func(p *sliding.Puzzle) int { return p.Line })
 	switch {
-	case err == io.EOF:
-		return failf(http.StatusBadRequest, "no board in the request body: send the tiles in reading order, 0 for the blank")
-	case err != nil:
-		return jsonReply(http.StatusBadRequest, record.NewSlidingInvalid(name, err, goal))
+	case bad != nil:
+		return *bad
+	case in.syntax != nil:
+		return jsonReply(http.StatusBadRequest, record.NewSlidingInvalid(name, in.syntax, goal))
 	}
-	if next, err := r.Next(); err != io.EOF {
-		var se *sliding.SyntaxError
-		line := 0
-		switch {
-		case err == nil:
-			line = next.Line
-		case errors.As(err, &se):
-			line = se.Line
-		default:
-			return failf(http.StatusBadRequest, "%v", err)
-		}
-		return failf(http.StatusBadRequest, "the body holds more than one board (another starts at line %d): send one per request", line)
-	}
+	p := in.puzzle
 	b := p.Board
 	if err := heuristic.Fits(b.Rows, b.Cols); err != nil {
 		return failf(http.StatusBadRequest, "parameter heuristic: %v", err)
