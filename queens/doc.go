@@ -35,9 +35,10 @@
 //     docs/benchmarks.md. Placing the first rows splits the count into
 //     independent sub-problems, run on every core or dealt round-robin
 //     into shards that Merge (merge.go) adds up.
-//   - Solve (solve.go) lists solutions in lexicographic order by the same
-//     bit masks, column by column.
-//   - Complete (complete.go) extends queens placed in advance (n-queens
+//   - Solve (solve.go) lists the solutions of a Puzzle (queens placed in
+//     advance, or none) in lexicographic order by the same bit masks,
+//     column by column. With Options.Complete it finds one completion
+//     instead (complete.go): it extends queens placed in advance (n-queens
 //     completion, NP-complete: Gent, Jefferson and Nightingale,
 //     "Complexity of n-Queens Completion", JAIR 59, 2017; CSPLib problem
 //     079), filling the column (or row) with the fewest open squares first,
@@ -56,7 +57,8 @@
 //     and RandomBrute and ExhaustiveBrute (brute.go) the brute-force
 //     baselines it is compared with.
 //
-// The reports (report.go) are the JSON objects of the command line's
-// verbs, which the web API returns too: built in one place, they are the
-// same bytes in both.
+// A Reader (reader.go) reads completion instances in the text format of
+// CSPLib problem 079: a size line "n N", then the queens placed in advance
+// as "col:row". The JSON records of the command line and the web API are built
+// outside this package, in internal/record.
 package queens

@@ -38,11 +38,7 @@ func korf100(tb testing.TB) []*Board {
 		if len(fields) != 17 {
 			continue
 		}
-		b, err := ParseTiles(fields[1:])
-		if err != nil {
-			tb.Fatal(err)
-		}
-		boards = append(boards, b)
+		boards = append(boards, parse(tb, strings.Join(fields[1:], " ")).Board)
 	}
 	return boards
 }
@@ -82,10 +78,13 @@ func BenchmarkEightPuzzle(b *testing.B) {
 	for _, h := range []Heuristic{Manhattan, LinearConflict, WalkingDistance} {
 		b.Run(string(h), func(b *testing.B) {
 			var nodes int64
+			var ps []*Puzzle
+			for _, s := range hardest {
+				ps = append(ps, parse(b, s))
+			}
 			for b.Loop() {
-				for _, s := range hardest {
-					board, _ := ParseTiles([]string{s})
-					res, err := Solve(context.Background(), board, Options{Algorithm: IDAStar, Heuristic: h})
+				for _, p := range ps {
+					res, err := Solve(context.Background(), p, Options{Algorithm: IDAStar, Heuristic: h})
 					if err != nil {
 						b.Fatal(err)
 					}

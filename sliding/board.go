@@ -50,20 +50,20 @@ type Board struct {
 // returns the board holding a copy of it.
 func NewBoard(rows, cols int, tiles []int) (*Board, error) {
 	if rows < 2 || cols < 2 || rows > MaxSide || cols > MaxSide {
-		return nil, fmt.Errorf("sliding: a board is 2×2 to %d×%d, not %d×%d", MaxSide, MaxSide, rows, cols)
+		return nil, &boardError{fmt.Sprintf("a board is 2×2 to %d×%d, not %d×%d", MaxSide, MaxSide, rows, cols)}
 	}
 	n := rows * cols
 	if len(tiles) != n {
-		return nil, fmt.Errorf("sliding: a %d×%d board has %d cells, not %d", rows, cols, n, len(tiles))
+		return nil, &boardError{fmt.Sprintf("a %d×%d board has %d cells, not %d", rows, cols, n, len(tiles))}
 	}
 	seen := make([]bool, n)
 	b := &Board{Rows: rows, Cols: cols, Tiles: make([]uint8, n)}
 	for i, t := range tiles {
 		switch {
 		case t < 0 || t >= n:
-			return nil, fmt.Errorf("sliding: tile %d out of range 0..%d", t, n-1)
+			return nil, &boardError{fmt.Sprintf("tile %d out of range 0..%d", t, n-1)}
 		case seen[t]:
-			return nil, fmt.Errorf("sliding: tile %d appears twice", t)
+			return nil, &boardError{fmt.Sprintf("tile %d appears twice", t)}
 		}
 		seen[t] = true
 		b.Tiles[i] = uint8(t)

@@ -109,10 +109,7 @@ func TestNewBoardErrors(t *testing.T) {
 
 func TestApplyAndCheck(t *testing.T) {
 	t.Parallel()
-	b, err := ParseTiles([]string{"1 2 3 4 5 6 7 0 8"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := parse(t, "1 2 3 4 5 6 7 0 8").Board
 	if err := b.Check(Moves{Right}, BlankLast); err != nil {
 		t.Errorf("R does not solve it: %v", err)
 	}

@@ -44,7 +44,9 @@
 // Reduce solves any board row by row, then column by column, placing one
 // or two tiles at a time by breadth-first search within the unsolved part.
 //
-// SolveReport (report.go) is the JSON object of `puzzle sliding solve
-// --json`, which the web API returns too, the solution replayed to the goal
-// before it is reported.
+// A Reader (parse.go) reads boards as tiles in reading order, 0 for the
+// blank, one board per line or one row per line. The JSON records of the
+// command line and the web API are built outside this package, in
+// internal/record, which replays every solution to the goal before it
+// reports it.
 package sliding

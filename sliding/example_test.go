@@ -2,30 +2,70 @@ package sliding_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/puzzlesolvers/puzzle/sliding"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 func ExampleSolve() {
-	b, err := sliding.ParseTiles([]string{"8 6 7 2 5 4 3 0 1"})
+	p, err := sliding.Parse(strings.NewReader("8 6 7 2 5 4 3 0 1"))
 	if err != nil {
 		panic(err)
 	}
-	res, err := sliding.Solve(context.Background(), b, sliding.Options{Heuristic: sliding.WalkingDistance})
+	res, err := sliding.Solve(context.Background(), p, sliding.Options{Heuristic: sliding.WalkingDistance})
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(res.Status, len(res.Moves), res.Optimal)
-	fmt.Println(b.Check(res.Moves, sliding.BlankLast))
+	fmt.Println(res.Status == status.Solved, len(res.Moves), res.Optimal)
+	fmt.Println(p.Board.Check(res.Moves, p.Goal))
 	// Output:
-	// solved 31 true
+	// true 31 true
 	// <nil>
 }
 
+// A file holds boards one per line, or row by row with empty lines
+// between boards. The reader goes on past a bad board; a board whose tiles
+// have the wrong parity has no solution.
+func ExampleReader_All() {
+	const file = `# three boards and a bad one
+1 2 3 4 5 6 7 0 8
+2 1 3 4 5 6 7 8 0
+1 2 3 4 5 5 7 8 0
+
+1 2 3
+4 5 6
+0 7 8
+`
+	r := sliding.NewReader(strings.NewReader(file), "boards.txt")
+	for p, err := range r.All() {
+		var se *sliding.SyntaxError
+		if errors.As(err, &se) {
+			fmt.Printf("line %d: %s\n", se.Line, se.Msg)
+			continue
+		}
+		res, err := sliding.Solve(context.Background(), p, sliding.Options{})
+		switch {
+		case err != nil:
+			fmt.Println(err)
+		case res.Status == status.None:
+			fmt.Printf("line %d: no solution (%s)\n", p.Line, res.Reason[:strings.Index(res.Reason, ":")])
+		case res.Status == status.Solved:
+			fmt.Printf("line %d: %s, %d moves: %s\n", p.Line, p.Board.Line(), len(res.Moves), res.Moves)
+		}
+	}
+	// Output:
+	// line 2: 1 2 3 4 5 6 7 0 8, 1 moves: R
+	// line 3: no solution (parity)
+	// line 4: tile 5 appears twice
+	// line 6: 1 2 3 4 5 6 0 7 8, 2 moves: RR
+}
+
 func ExampleBoard_Solvable() {
-	swapped, _ := sliding.ParseTiles([]string{"1 2 3 4 5 6 8 7 0"})
-	fmt.Println(swapped.Solvable(sliding.BlankLast))
+	swapped, _ := sliding.Parse(strings.NewReader("1 2 3 4 5 6 8 7 0"))
+	fmt.Println(swapped.Board.Solvable(sliding.BlankLast))
 	// On a 3×3 board the two goals reach each other.
 	fmt.Println(sliding.GoalBoard(3, 3, sliding.BlankLast).Solvable(sliding.BlankFirst))
 	// Output:
@@ -37,7 +77,22 @@ func ExampleSolve_reduce() {
 	b := sliding.GoalBoard(10, 10, sliding.BlankLast)
 	b.Apply(sliding.Up)
 	b.Apply(sliding.Left)
-	res, _ := sliding.Solve(context.Background(), b, sliding.Options{Algorithm: sliding.Reduce})
+	res, _ := sliding.Solve(context.Background(), &sliding.Puzzle{Board: b}, sliding.Options{Algorithm: sliding.Reduce})
 	fmt.Println(res.Status, res.Optimal, b.Check(res.Moves, sliding.BlankLast) == nil)
 	// Output: solved false true
+}
+
+func ExampleHeuristic_Fits() {
+	h, err := sliding.ParseHeuristic("pdb-78")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(h.Fits(4, 4))
+	fmt.Println(h.Fits(3, 3))
+	_, err = sliding.ParseHeuristic("manhattan+euclid")
+	fmt.Println(err != nil)
+	// Output:
+	// <nil>
+	// sliding: pdb-78 is for 4×4 boards, not 3×3
+	// true
 }

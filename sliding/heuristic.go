@@ -2,6 +2,7 @@ package sliding
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -30,8 +31,8 @@ const (
 	PDB6666 Heuristic = "pdb-6666"
 )
 
-// Heuristics lists every heuristic name, for help texts.
-var Heuristics = []Heuristic{Auto, Manhattan, LinearConflict, WalkingDistance, PDB555, PDB663, PDB78, PDB6666}
+// heuristics lists every heuristic name.
+var heuristics = []Heuristic{Auto, Manhattan, LinearConflict, WalkingDistance, PDB555, PDB663, PDB78, PDB6666}
 
 // evaluator keeps a heuristic's value up to date as tiles move. cells are
 // a problem's labels; move is called after tile moved from one cell to
@@ -43,18 +44,67 @@ type evaluator interface {
 	clone() evaluator
 }
 
-// resolve returns the concrete heuristic for a board: Auto replaced.
-func (h Heuristic) resolve(rows, cols int) Heuristic {
+// ParseHeuristic returns the heuristic named s: one of the names above
+// ("" is Auto), or several joined by "+" (their maximum).
+func ParseHeuristic(s string) (Heuristic, error) {
+	if s == "" || s == string(Auto) {
+		return Auto, nil
+	}
+	for _, part := range strings.Split(s, "+") {
+		if !slices.Contains(heuristics, Heuristic(part)) || part == string(Auto) {
+			return "", fmt.Errorf("sliding: unknown heuristic %q (want %s, or several joined by '+')", part, heuristicNames())
+		}
+	}
+	return Heuristic(s), nil
+}
+
+// Fits reports why h cannot serve a rows×cols board, or nil when it can:
+// a pattern database set is for one board size, walking distance for
+// boards up to 4×4.
+func (h Heuristic) Fits(rows, cols int) error {
+	if _, err := ParseHeuristic(string(h)); err != nil {
+		return err
+	}
+	if h == Auto || h == "" {
+		return nil
+	}
+	for _, part := range strings.Split(string(h), "+") {
+		p := Heuristic(part)
+		if set, ok := partitions[p]; ok && (rows != set.side || cols != set.side) {
+			return fmt.Errorf("sliding: %s is for %d×%d boards, not %d×%d", p, set.side, set.side, rows, cols)
+		}
+		if p == WalkingDistance && (rows > 4 || cols > 4) {
+			return fmt.Errorf("sliding: walking-distance is for boards up to 4×4, not %d×%d", rows, cols)
+		}
+	}
+	return nil
+}
+
+// resolve returns the concrete heuristic for a board: Auto replaced by
+// the strongest bound the store has or may build in good time. The 7-8
+// databases take minutes to build: until they are present, 6-6-3 (built
+// in seconds) serves 4×4 boards. On 5×5, 6-6-6-6 is used when present or
+// when the store may build it, else linear conflict.
+func (h Heuristic) resolve(rows, cols int, st *Store) Heuristic {
 	if h != Auto && h != "" {
 		return h
 	}
 	switch {
 	case rows == 4 && cols == 4:
-		return PDB78
+		switch {
+		case st.Present(PDB78):
+			return PDB78
+		case st.Present(PDB663) || st.mayBuild(PDB663):
+			return PDB663
+		}
 	case rows == 5 && cols == 5:
-		return PDB6666
-	case rows <= 4 && cols <= 4:
-		return Heuristic(string(WalkingDistance) + "+" + string(LinearConflict))
+		if st.Present(PDB6666) || st.mayBuild(PDB6666) {
+			return PDB6666
+		}
+		return LinearConflict
+	}
+	if rows <= 4 && cols <= 4 {
+		return WalkingDistance + "+" + LinearConflict
 	}
 	return LinearConflict
 }
@@ -96,7 +146,7 @@ func newEvaluator(h Heuristic, rows, cols int, dbs map[Heuristic]*PDBSet) (evalu
 
 func heuristicNames() string {
 	var s []string
-	for _, h := range Heuristics {
+	for _, h := range heuristics[1:] {
 		s = append(s, string(h))
 	}
 	return strings.Join(s, ", ")

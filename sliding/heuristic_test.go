@@ -3,6 +3,10 @@ package sliding
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -200,5 +204,109 @@ func TestUnknownHeuristic(t *testing.T) {
 	t.Parallel()
 	if _, err := newEvaluator("euclid", 3, 3, nil); err == nil {
 		t.Error("unknown heuristic accepted")
+	}
+}
+
+func TestParseHeuristic(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		in   string
+		want Heuristic
+		msg  string
+	}{
+		{"", Auto, ""},
+		{"auto", Auto, ""},
+		{"pdb-78", PDB78, ""},
+		{"walking-distance+linear-conflict", "walking-distance+linear-conflict", ""},
+		{"euclid", "", `unknown heuristic "euclid"`},
+		{"manhattan+", "", `unknown heuristic ""`},
+		{"manhattan+auto", "", `unknown heuristic "auto"`},
+	} {
+		h, err := ParseHeuristic(tc.in)
+		if h != tc.want || (err == nil) != (tc.msg == "") || (err != nil && !strings.Contains(err.Error(), tc.msg)) {
+			t.Errorf("ParseHeuristic(%q) = %q, %v; want %q, %q", tc.in, h, err, tc.want, tc.msg)
+		}
+	}
+}
+
+// TestFits checks Fits against the evaluators themselves: a heuristic
+// fits a board exactly when its evaluator can be made for it (with the
+// pattern databases of the right size at hand).
+func TestFits(t *testing.T) {
+	t.Parallel()
+	for _, h := range heuristics[1:] {
+		for rows := 2; rows <= 6; rows++ {
+			for cols := 2; cols <= 6; cols++ {
+				err := h.Fits(rows, cols)
+				var works bool
+				if set, ok := partitions[h]; ok {
+					works = rows == set.side && cols == set.side
+				} else {
+					_, everr := newEvaluator(h, rows, cols, nil)
+					works = everr == nil
+				}
+				if works != (err == nil) {
+					t.Errorf("%s on %d×%d: Fits says %v, the evaluator works: %v", h, rows, cols, err, works)
+				}
+			}
+		}
+	}
+	if err := Heuristic("manhattan+pdb-663").Fits(3, 3); err == nil || !strings.Contains(err.Error(), "pdb-663 is for 4×4 boards, not 3×3") {
+		t.Errorf("a maximum with a set of another size: %v", err)
+	}
+	if err := Auto.Fits(9, 7); err != nil {
+		t.Errorf("auto: %v", err)
+	}
+	if err := Heuristic("euclid").Fits(3, 3); err == nil {
+		t.Error("an unknown heuristic fits")
+	}
+}
+
+// TestAutoHeuristic checks the automatic choice against what a store
+// holds and may build: 7-8 only when present, 6-6-3 (built in a moment)
+// otherwise; 6-6-6-6 when present or buildable, else linear conflict.
+func TestAutoHeuristic(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	quick := func(h Heuristic) bool { return h == PDB555 || h == PDB663 }
+	cli, server := &Store{Dir: dir}, &Store{Dir: dir, MayBuild: quick}
+	none := &Store{Dir: dir, MayBuild: func(Heuristic) bool { return false }}
+	check := func(st *Store, rows, cols int, want Heuristic) {
+		t.Helper()
+		if got := Auto.resolve(rows, cols, st); got != want {
+			t.Errorf("%d×%d: %s, want %s", rows, cols, got, want)
+		}
+	}
+	for _, st := range []*Store{cli, server, none} {
+		check(st, 3, 3, "walking-distance+linear-conflict")
+		check(st, 2, 4, "walking-distance+linear-conflict")
+		check(st, 6, 6, LinearConflict)
+		check(st, 3, 5, LinearConflict)
+	}
+	check(cli, 4, 4, PDB663)
+	check(server, 4, 4, PDB663)
+	check(none, 4, 4, "walking-distance+linear-conflict")
+	check(cli, 5, 5, PDB6666)
+	check(server, 5, 5, LinearConflict)
+	// Files of a set are what Present looks for (empty ones will do here:
+	// nothing is loaded).
+	touch := func(h Heuristic) {
+		known, _ := cli.Files()
+		for _, fi := range known {
+			if slices.Contains(fi.Sets, h) {
+				if err := os.WriteFile(filepath.Join(dir, fi.Name), nil, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	touch(PDB663)
+	check(none, 4, 4, PDB663)
+	touch(PDB78)
+	check(server, 4, 4, PDB78)
+	touch(PDB6666)
+	check(server, 5, 5, PDB6666)
+	if h := Heuristic(Manhattan).resolve(4, 4, cli); h != Manhattan {
+		t.Errorf("a named heuristic resolved to %s", h)
 	}
 }

@@ -123,7 +123,7 @@ func TestKernelMatchesGo(t *testing.T) {
 					if err := b.Check(p.userMoves(ka.path[:ra]), g); err != nil {
 						t.Fatal(err)
 					}
-					lc := solveChecked(t, b, Options{Goal: g, Algorithm: IDAStar, Heuristic: LinearConflict})
+					lc := solveChecked(t, b, g, Options{Algorithm: IDAStar, Heuristic: LinearConflict})
 					if ra != len(lc.Moves) {
 						t.Fatalf("%d×%d: %d moves, linear conflict %d, on\n%s", tc.rows, tc.cols, ra, len(lc.Moves), b)
 					}

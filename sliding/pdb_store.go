@@ -132,6 +132,9 @@ func DefaultStore() *Store {
 	return defaultStore
 }
 
+// mayBuild reports whether Load may build the set h.
+func (s *Store) mayBuild(h Heuristic) bool { return s.MayBuild == nil || s.MayBuild(h) }
+
 // Present reports whether every database of the set is in memory or has
 // a file (not checked until loaded).
 func (s *Store) Present(h Heuristic) bool {
@@ -233,7 +236,7 @@ func (s *Store) pattern(ctx context.Context, h Heuristic, rows, cols int, tiles 
 		return pt, nil
 	}
 	pt := newPattern(rows, cols, append([]uint8(nil), tiles...))
-	mayBuild := s.MayBuild == nil || s.MayBuild(h)
+	mayBuild := s.mayBuild(h)
 	if s.Dir != "" {
 		path := filepath.Join(s.Dir, name)
 		data, err := mapFile(path)
@@ -260,7 +263,7 @@ func (s *Store) pattern(ctx context.Context, h Heuristic, rows, cols int, tiles 
 			s.Logf("%s: %v; rebuilding", path, err)
 		}
 	} else if !mayBuild {
-		return nil, fmt.Errorf("%w: %s", ErrNotBuilt, h)
+		return nil, fmt.Errorf("%w: %s (run 'puzzle sliding pdb build %s')", ErrNotBuilt, h, h)
 	}
 	if err := pt.build(ctx, s.Workers, s.Progress, name); err != nil {
 		return nil, err

@@ -19,7 +19,7 @@ func TestReduce(t *testing.T) {
 			rows, cols := size[0], size[1]
 			t.Run(fmt.Sprintf("%dx%d/%v", rows, cols, g), func(t *testing.T) {
 				b := randomWalk(rng, rows, cols, g, 2000)
-				res := solveChecked(t, b, Options{Goal: g, Algorithm: Reduce})
+				res := solveChecked(t, b, g, Options{Algorithm: Reduce})
 				if res.Optimal {
 					t.Error("reduction claims optimality")
 				}
@@ -31,7 +31,7 @@ func TestReduce(t *testing.T) {
 func TestAutoPicksReduceForBigBoards(t *testing.T) {
 	t.Parallel()
 	b := randomWalk(newRand(6), 6, 6, BlankLast, 500)
-	res := solveChecked(t, b, Options{})
+	res := solveChecked(t, b, BlankLast, Options{})
 	if res.Algorithm != Reduce || res.Optimal {
 		t.Errorf("auto on 6×6: %v, optimal %v", res.Algorithm, res.Optimal)
 	}

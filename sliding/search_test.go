@@ -9,18 +9,18 @@ import (
 	"github.com/puzzlesolvers/puzzle/status"
 )
 
-// solveChecked solves b and checks the result: solved, the moves replay to
-// the goal, optimal when asked.
-func solveChecked(t *testing.T, b *Board, opt Options) Result {
+// solveChecked solves b for goal g and checks the result: solved, the
+// moves replay to the goal.
+func solveChecked(t *testing.T, b *Board, g Goal, opt Options) Result {
 	t.Helper()
-	res, err := Solve(context.Background(), b, opt)
+	res, err := Solve(context.Background(), &Puzzle{Board: b, Goal: g}, opt)
 	if err != nil {
-		t.Fatalf("%v %v %v on\n%s: %v", opt.Algorithm, opt.Heuristic, opt.Goal, b, err)
+		t.Fatalf("%v %v %v on\n%s: %v", opt.Algorithm, opt.Heuristic, g, b, err)
 	}
 	if res.Status != status.Solved {
 		t.Fatalf("status %v", res.Status)
 	}
-	if err := b.Check(res.Moves, opt.Goal); err != nil {
+	if err := b.Check(res.Moves, g); err != nil {
 		t.Fatalf("%v %v: %v", opt.Algorithm, opt.Heuristic, err)
 	}
 	return res
@@ -39,7 +39,7 @@ func TestOptimalAgainstBFS(t *testing.T) {
 			for _, h := range heuristics {
 				t.Run(fmt.Sprintf("%v/%v/%v", g, algo, h), func(t *testing.T) {
 					t.Parallel()
-					opt := Options{Goal: g, Algorithm: algo, Heuristic: h}
+					opt := Options{Algorithm: algo, Heuristic: h}
 					if h == PDB555 {
 						opt.Heuristic = "pdb-test" // the 3×3 set of smallPDB
 						set := smallPDB(t, 3)
@@ -70,7 +70,7 @@ func TestOptimalAgainstBFS(t *testing.T) {
 					}
 					for _, key := range keys {
 						b := boardOf(3, 3, key)
-						res := solveChecked(t, b, opt)
+						res := solveChecked(t, b, g, opt)
 						if len(res.Moves) != dist[key] || !res.Optimal {
 							t.Fatalf("%d moves (optimal %v), want %d, on\n%s", len(res.Moves), res.Optimal, dist[key], b)
 						}
@@ -86,7 +86,7 @@ func TestOptimalAgainstBFS(t *testing.T) {
 		t.Parallel()
 		dist := eightPuzzle(BlankLast)
 		for _, key := range sample(newRand(9), dist, 2) {
-			res := solveChecked(t, boardOf(3, 3, key), Options{Algorithm: BFS})
+			res := solveChecked(t, boardOf(3, 3, key), BlankLast, Options{Algorithm: BFS})
 			if len(res.Moves) != dist[key] {
 				t.Fatalf("BFS: %d moves, want %d", len(res.Moves), dist[key])
 			}
@@ -107,14 +107,14 @@ func TestEverySmallBoard(t *testing.T) {
 				i := 0
 				for key, d := range dist {
 					i++
-					opt := Options{Goal: g, Algorithm: IDAStar, Heuristic: LinearConflict}
+					opt := Options{Algorithm: IDAStar, Heuristic: LinearConflict}
 					if i%2 == 0 {
 						opt.Algorithm, opt.Heuristic = AStar, WalkingDistance
 					}
 					if rows*cols == 8 && i%25 != 0 {
 						continue // 800 of the 20,160 positions of 2×4
 					}
-					res := solveChecked(t, boardOf(rows, cols, key), opt)
+					res := solveChecked(t, boardOf(rows, cols, key), g, opt)
 					if len(res.Moves) != d {
 						t.Fatalf("%v: %d moves, want %d", opt.Algorithm, len(res.Moves), d)
 					}
@@ -136,7 +136,7 @@ func TestFifteenPuzzleAgreement(t *testing.T) {
 	for i := range 8 {
 		g := Goal(i % 2)
 		b := randomWalk(rng, 4, 4, g, 30+i*2)
-		lc := solveChecked(t, b, Options{Goal: g, Algorithm: IDAStar, Heuristic: LinearConflict})
+		lc := solveChecked(t, b, g, Options{Algorithm: IDAStar, Heuristic: LinearConflict})
 		p := newProblem(b, g)
 		var stats Stats
 		dirs, err := idaStarPDB(context.Background(), p, set, &stats)
@@ -167,14 +167,11 @@ func TestUnsolvable(t *testing.T) {
 		"2 1 3 4 5 6 7 8 0",
 		"1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0",
 	} {
-		b, err := ParseTiles([]string{tiles})
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := parse(t, tiles)
 		for _, algo := range []Algorithm{IDAStar, AStar, BFS, Reduce} {
-			res, err := Solve(context.Background(), b, Options{Algorithm: algo, Heuristic: Manhattan})
-			if err != nil || res.Status != status.Unsolvable || res.Moves != nil {
-				t.Errorf("%v on %s: %v %v %v", algo, tiles, res.Status, res.Moves, err)
+			res, err := Solve(context.Background(), p, Options{Algorithm: algo, Heuristic: Manhattan})
+			if err != nil || res.Status != status.None || res.Reason != parityReason || res.Moves != nil || res.Stats.Generated != 0 {
+				t.Errorf("%v on %s: %v %q %v %v", algo, tiles, res.Status, res.Reason, res.Moves, err)
 			}
 		}
 	}
@@ -185,13 +182,13 @@ func TestTimeout(t *testing.T) {
 	b := randomWalk(newRand(80), 4, 4, BlankFirst, 1000) // 52 moves: IDA* with Manhattan needs about 80 ms
 	for _, algo := range []Algorithm{IDAStar, AStar} {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Millisecond)
-		res, err := Solve(ctx, b, Options{Goal: BlankFirst, Algorithm: algo, Heuristic: Manhattan})
+		res, err := Solve(ctx, &Puzzle{Board: b, Goal: BlankFirst}, Options{Algorithm: algo, Heuristic: Manhattan})
 		cancel()
 		if res.Status != status.Timeout || err == nil || res.Moves != nil {
 			t.Errorf("%v: %v, %v", algo, res.Status, err)
 		}
 	}
-	res, err := Solve(context.Background(), b, Options{Goal: BlankFirst, Algorithm: AStar, Heuristic: Manhattan, MaxStates: 1000})
+	res, err := Solve(context.Background(), &Puzzle{Board: b, Goal: BlankFirst}, Options{Algorithm: AStar, Heuristic: Manhattan, MaxStates: 1000})
 	if res.Status != status.Timeout || err != ErrTooBig {
 		t.Errorf("A* past MaxStates: %v, %v", res.Status, err)
 	}
@@ -213,7 +210,7 @@ func TestMaxWithPDB(t *testing.T) {
 	rng := newRand(55)
 	for range 4 {
 		b := randomWalk(rng, 4, 4, BlankLast, 40)
-		lc := solveChecked(t, b, Options{Algorithm: IDAStar, Heuristic: LinearConflict})
+		lc := solveChecked(t, b, BlankLast, Options{Algorithm: IDAStar, Heuristic: LinearConflict})
 		p := newProblem(b, BlankLast)
 		var stats Stats
 		dirs, err := idaStar(context.Background(), p, ev, &stats)

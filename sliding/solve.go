@@ -37,8 +37,9 @@ var Algorithms = []Algorithm{AutoAlgorithm, IDAStar, AStar, BFS, Reduce}
 
 // Options control Solve.
 type Options struct {
-	Goal      Goal
+	// Algorithm is the search method; "" is AutoAlgorithm.
 	Algorithm Algorithm
+	// Heuristic is the lower bound of IDA* and A*; "" is Auto.
 	Heuristic Heuristic
 	// Store provides the pattern databases; nil means the default store
 	// in the user's cache directory.
@@ -51,20 +52,24 @@ type Options struct {
 type Stats struct {
 	// Generated counts positions made by moves; Expanded counts
 	// positions whose moves were made.
-	Generated int64 `json:"generated"`
-	Expanded  int64 `json:"expanded"`
+	Generated int64
+	Expanded  int64
 	// MaxFrontier is the most positions waiting at once: the open list of
 	// A*, the queue of BFS, the deepest path of IDA*.
-	MaxFrontier int64 `json:"max_frontier"`
+	MaxFrontier int64
 	// Iterations counts the IDA* bounds tried.
-	Iterations int           `json:"iterations,omitempty"`
-	Elapsed    time.Duration `json:"-"`
+	Iterations int
+	// Time is the wall time of the solve.
+	Time time.Duration
 }
 
 // Result is the outcome of Solve.
 type Result struct {
-	// Status is Solved, Unsolvable, Invalid or Timeout.
+	// Status is Solved, None (the board cannot reach the goal: Reason says
+	// why), Invalid or Timeout.
 	Status status.Status
+	// Reason says why there is no solution, with status None.
+	Reason string
 	// Optimal reports that Moves is a shortest solution.
 	Optimal bool
 	// Moves takes the board to the goal.
@@ -79,18 +84,27 @@ type Result struct {
 // ErrTooBig reports that A* or BFS ran out of room (Options.MaxStates).
 var ErrTooBig = errors.New("sliding: too many positions for this algorithm (try idastar)")
 
-// Solve finds a way from b to the goal: the shortest with BFS, A* and
-// IDA*, any with Reduce. An unsolvable board is answered at once, by
-// parity. A cancelled or expired ctx gives status Timeout and ctx.Err().
-func Solve(ctx context.Context, b *Board, opt Options) (Result, error) {
+// parityReason is the Reason of a board that cannot reach its goal.
+const parityReason = "parity: the permutation's parity differs from the blank's distance to its goal"
+
+// Solve finds a way from p's board to its goal: the shortest with BFS, A*
+// and IDA*, any with Reduce. A board that cannot reach the goal is
+// answered at once, by parity: status None with a Reason. A
+// cancelled or expired ctx gives status Timeout and ctx.Err().
+func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	start := time.Now()
 	res := Result{Algorithm: opt.Algorithm}
-	if b == nil || len(b.Tiles) != b.Rows*b.Cols || b.Rows < 2 || b.Cols < 2 {
+	if p == nil || p.Board == nil {
+		res.Status = status.Invalid
+		return res, errors.New("sliding: no board")
+	}
+	b := p.Board
+	if len(b.Tiles) != b.Rows*b.Cols || b.Rows < 2 || b.Cols < 2 {
 		res.Status = status.Invalid
 		return res, errors.New("sliding: malformed board")
 	}
-	if !b.Solvable(opt.Goal) {
-		res.Status = status.Unsolvable
+	if !b.Solvable(p.Goal) {
+		res.Status, res.Reason = status.None, parityReason
 		return res, nil
 	}
 	if res.Algorithm == "" || res.Algorithm == AutoAlgorithm {
@@ -99,29 +113,24 @@ func Solve(ctx context.Context, b *Board, opt Options) (Result, error) {
 			res.Algorithm = Reduce
 		}
 	}
-	p := newProblem(b, opt.Goal)
+	pr := newProblem(b, p.Goal)
 	var err error
 	var dirs []int8
 	if res.Algorithm == Reduce {
-		dirs, err = reduce(ctx, p, &res.Stats)
-		res.Moves = p.userMoves(dirs)
+		dirs, err = reduce(ctx, pr, &res.Stats)
+		res.Moves = pr.userMoves(dirs)
 		return finish(res, err, start, false)
 	}
 	if res.Algorithm == BFS {
-		dirs, err = bfs(ctx, p, opt.maxStates(), &res.Stats)
-		res.Moves = p.userMoves(dirs)
+		dirs, err = bfs(ctx, pr, opt.maxStates(), &res.Stats)
+		res.Moves = pr.userMoves(dirs)
 		return finish(res, err, start, true)
 	}
 	store := opt.Store
 	if store == nil {
 		store = DefaultStore()
 	}
-	res.Heuristic = opt.Heuristic.resolve(b.Rows, b.Cols)
-	if res.Heuristic == PDB78 && (opt.Heuristic == Auto || opt.Heuristic == "") && !store.Present(PDB78) {
-		// Building 7-8 takes minutes: until 'pdb build' has made it, the
-		// automatic choice is 6-6-3, built in seconds.
-		res.Heuristic = PDB663
-	}
+	res.Heuristic = opt.Heuristic.resolve(b.Rows, b.Cols, store)
 	// Load the databases of every part: "pdb-663+walking-distance" takes
 	// the maximum of both.
 	dbs := map[Heuristic]*PDBSet{}
@@ -145,26 +154,26 @@ func Solve(ctx context.Context, b *Board, opt Options) (Result, error) {
 		res.Status = status.Invalid
 		return res, err
 	}
-	res.Initial = ev.init(p.cells)
+	res.Initial = ev.init(pr.cells)
 	switch res.Algorithm {
 	case IDAStar:
 		if set := dbs[res.Heuristic]; set != nil {
-			dirs, err = idaStarPDB(ctx, p, set, &res.Stats)
+			dirs, err = idaStarPDB(ctx, pr, set, &res.Stats)
 		} else {
-			dirs, err = idaStar(ctx, p, ev, &res.Stats)
+			dirs, err = idaStar(ctx, pr, ev, &res.Stats)
 		}
 	case AStar:
-		dirs, err = aStar(ctx, p, ev, opt.maxStates(), &res.Stats)
+		dirs, err = aStar(ctx, pr, ev, opt.maxStates(), &res.Stats)
 	default:
 		res.Status = status.Invalid
 		return res, fmt.Errorf("sliding: unknown algorithm %q", res.Algorithm)
 	}
-	res.Moves = p.userMoves(dirs)
+	res.Moves = pr.userMoves(dirs)
 	return finish(res, err, start, true)
 }
 
 func finish(res Result, err error, start time.Time, optimal bool) (Result, error) {
-	res.Stats.Elapsed = time.Since(start)
+	res.Stats.Time = time.Since(start)
 	switch {
 	case err == nil:
 		res.Status, res.Optimal = status.Solved, optimal

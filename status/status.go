@@ -12,13 +12,11 @@ const (
 	Unique
 	// Multiple means at least two solutions exist.
 	Multiple
-	// None means the puzzle has no solution.
+	// None means the puzzle has no solution (for example a sliding board
+	// whose permutation has the wrong parity).
 	None
 	// Solved means a solution was found without proving it is the only one.
 	Solved
-	// Unsolvable means the puzzle cannot be solved (for example an odd
-	// permutation of a sliding-tile puzzle).
-	Unsolvable
 	// Invalid means the puzzle is malformed (a bad clue, a broken rule).
 	Invalid
 	// Timeout means the time limit or a cancellation stopped the work.
@@ -26,14 +24,13 @@ const (
 )
 
 var names = [...]string{
-	Unknown:    "unknown",
-	Unique:     "unique",
-	Multiple:   "multiple",
-	None:       "none",
-	Solved:     "solved",
-	Unsolvable: "unsolvable",
-	Invalid:    "invalid",
-	Timeout:    "timeout",
+	Unknown:  "unknown",
+	Unique:   "unique",
+	Multiple: "multiple",
+	None:     "none",
+	Solved:   "solved",
+	Invalid:  "invalid",
+	Timeout:  "timeout",
 }
 
 // String returns the lower-case name used in JSON and human output.

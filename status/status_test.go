@@ -51,3 +51,21 @@ func TestOfSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestNames: the statuses a record may carry are the six of the JSON
+// vocabulary (docs/schema/common.json), in this order.
+func TestNames(t *testing.T) {
+	var got []string
+	for s := Unique; s <= Timeout; s++ {
+		got = append(got, s.String())
+	}
+	want := []string{"unique", "multiple", "none", "solved", "invalid", "timeout"}
+	if len(got) != len(want) {
+		t.Fatalf("statuses %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("statuses %v, want %v", got, want)
+		}
+	}
+}

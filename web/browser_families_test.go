@@ -35,6 +35,9 @@ func TestBrowserSliding(t *testing.T) {
 	if sel := eval[string](t, ctx, `document.getElementById("tabbtn-sliding").getAttribute("aria-selected")`); sel != "true" {
 		t.Errorf("sliding tab aria-selected %q", sel)
 	}
+	if msg := text(t, ctx, "#sliding-status"); !strings.Contains(msg, "seed 11") {
+		t.Errorf("the seed is not shown: %q", msg)
+	}
 	screenshot(t, ctx, dir, "sliding-shuffled.png")
 	act(t, ctx,
 		chromedp.SetValue(id("sliding-speed"), "fast"),
@@ -76,7 +79,8 @@ func TestBrowserSliding(t *testing.T) {
 		t.Errorf("status %q", msg)
 	}
 
-	// An unsolvable board, loaded from its text, is reported at once.
+	// A board of the wrong parity, loaded from its text, is reported at
+	// once (status none, reason parity).
 	act(t, ctx,
 		chromedp.Click(css("#tab-sliding details.import summary")),
 		chromedp.SetValue(id("sliding-text"), "2 1 3 4 5 6 7 8 0"),
@@ -86,6 +90,20 @@ func TestBrowserSliding(t *testing.T) {
 	)
 	if msg := text(t, ctx, "#sliding-status"); !strings.HasPrefix(msg, "Unsolvable") {
 		t.Errorf("unsolvable: status %q", msg)
+	}
+
+	// A seed above 2^53 is kept to the last digit: the board is that of
+	// the seed, and the message shows the seed as it was given.
+	const big = "18446744073709551557"
+	bigBoard := sliding.Shuffle(rand.New(rand.NewPCG(18446744073709551557, 0)), 4, 4, sliding.BlankLast)
+	act(t, ctx,
+		chromedp.SetValue(id("sliding-size"), "4"),
+		chromedp.SetValue(id("sliding-seed"), big),
+		chromedp.Click(id("sliding-shuffle")),
+		chromedp.WaitVisible(css(fmt.Sprintf(`#sliding-board[data-tiles="%s"]`, bigBoard.Line()))),
+	)
+	if msg := text(t, ctx, "#sliding-status"); !strings.Contains(msg, "seed "+big) {
+		t.Errorf("big seed: status %q", msg)
 	}
 
 	// A 24-puzzle: solved row by row (not optimal), played to the goal.

@@ -66,13 +66,13 @@ func TestLoad(t *testing.T) {
 		{"/api/sudoku/solve?explain=1", extreme, sudokuRight(extreme, status.Unique)},
 		{"/api/sliding/solve", "8 6 7 2 5 4 3 0 1", func(b []byte) bool {
 			// One of the hardest 8-puzzles: 31 moves, replayed to the goal.
-			var rep sliding.Report
+			var rep record.SlidingSolve
 			if json.Unmarshal(b, &rep) != nil || rep.Moves == nil || len(*rep.Moves) != 31 {
 				return false
 			}
 			ms, err := sliding.ParseMoves(*rep.Moves)
-			board, perr := sliding.ParseTiles(strings.Fields(rep.Board))
-			return err == nil && perr == nil && board.Check(ms, sliding.BlankLast) == nil
+			p, perr := sliding.Parse(strings.NewReader(rep.Board))
+			return err == nil && perr == nil && p.Board.Check(ms, sliding.BlankLast) == nil
 		}},
 		{"/api/queens/complete", "n 30\n0:0, 1:2\n", func(b []byte) bool {
 			var rep record.QueensSolve

@@ -1,8 +1,8 @@
 package web
 
 import (
-	"bytes"
 	"fmt"
+	"io"
 	"net/http"
 
 	"github.com/puzzlesolvers/puzzle/internal/record"
@@ -182,10 +182,15 @@ func queensComplete(c *call) reply {
 	if c.bad != nil {
 		return reply{}
 	}
-	p, err := queens.Parse(bytes.NewReader(c.body))
-	if err != nil {
-		return failf(http.StatusBadRequest, "%v", err)
+	in, bad := readBody(c, func(r io.Reader, file string) puzzleReader[*queens.Puzzle] { return queens.NewReader(r, file) },
+		func(p *queens.Puzzle) int { return p.Line })
+	switch {
+	case bad != nil:
+		return *bad
+	case in.syntax != nil:
+		return jsonReply(http.StatusBadRequest, &record.QueensSolve{Head: record.Invalid(name, in.syntax)})
 	}
+	p := in.puzzle
 	if p.N > queensMaxComplete {
 		if p.N > queens.MaxComplete {
 			return failf(http.StatusBadRequest, "line %d: n=%d is out of range 1..%d", p.Line, p.N, queens.MaxComplete)

@@ -248,13 +248,18 @@ func TestQueensComplete(t *testing.T) {
 	}{
 		{"", 400, "no puzzle"},
 		{"0:3\n", 400, "queens before the board size"},
-		{"n 8\n9:0\n", 400, "line 2: queen 9:0 is off the 8×8 board"},
+		{"n 8\n9:0\n", 400, "request:2: queen 9:0 is off the 8×8 board"},
 		{"n 8\n0:x\n", 400, "bad queen"},
-		{"n 8\n0:1\n\nn 5\n", 400, "line 4: more than one puzzle"},
+		{"n 8\n0:1\n\nn 5\n", 400, "more than one puzzle (another starts at line 4)"},
 		{"n 2000\n", 422, "takes n up to 1000"},
 		{"n 20000\n", 400, "out of range 1..16384"},
 	} {
 		w := do(t, s, "POST", "/api/queens/complete", tc.body)
+		if strings.Contains(w.Body.String(), `"status"`) {
+			schematest.Validate(t, "queens.json#/$defs/complete", w.Body.Bytes()) // the record of a malformed puzzle
+		} else {
+			schematest.Validate(t, "common.json#/$defs/error_reply", w.Body.Bytes())
+		}
 		if w.Code != tc.code || !strings.Contains(errorOf(t, w), tc.msg) {
 			t.Errorf("%q: %d %q, want %d saying %q", tc.body, w.Code, w.Body.String(), tc.code, tc.msg)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/record"
+	"github.com/puzzlesolvers/puzzle/internal/schematest"
 	"github.com/puzzlesolvers/puzzle/sliding"
 	"github.com/puzzlesolvers/puzzle/status"
 )
@@ -33,18 +36,27 @@ func timesMasked(b []byte) string { return timesRe.ReplaceAllString(string(b), `
 
 func parseBoard(t *testing.T, s string) *sliding.Board {
 	t.Helper()
-	b, err := sliding.ParseTiles(strings.Fields(s))
+	p, err := sliding.Parse(strings.NewReader(s))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return b
+	return p.Board
+}
+
+// slidingReply decodes a solve reply and validates it against its schema.
+func slidingReply(t *testing.T, w *httptest.ResponseRecorder) record.SlidingSolve {
+	t.Helper()
+	var rec record.SlidingSolve
+	decode(t, w, &rec)
+	schematest.Validate(t, "sliding.json#/$defs/solve", w.Body.Bytes())
+	return rec
 }
 
 // bfsLength is the oracle: the length of a shortest solution by
 // breadth-first search.
 func bfsLength(t *testing.T, b *sliding.Board, goal sliding.Goal) int {
 	t.Helper()
-	res, err := sliding.Solve(context.Background(), b, sliding.Options{Goal: goal, Algorithm: sliding.BFS})
+	res, err := sliding.Solve(context.Background(), &sliding.Puzzle{Board: b, Goal: goal}, sliding.Options{Algorithm: sliding.BFS})
 	if err != nil || res.Status != status.Solved {
 		t.Fatalf("BFS on %s: %v %v", b.Line(), res.Status, err)
 	}
@@ -52,7 +64,7 @@ func bfsLength(t *testing.T, b *sliding.Board, goal sliding.Goal) int {
 }
 
 // checkSolution replays the moves of a record from its board to the goal.
-func checkSolution(t *testing.T, rep sliding.Report, goal sliding.Goal) {
+func checkSolution(t *testing.T, rep record.SlidingSolve, goal sliding.Goal) {
 	t.Helper()
 	if rep.Moves == nil || rep.Length == nil || len(*rep.Moves) != *rep.Length {
 		t.Fatalf("no solution in %+v", rep)
@@ -79,30 +91,45 @@ func TestSlidingShuffle(t *testing.T) {
 		for _, goal := range []string{"blank-last", "blank-first"} {
 			w := do(t, s, "GET", fmt.Sprintf("/api/sliding/shuffle?size=%d&seed=7&goal=%s", size, goal), "")
 			var got struct {
-				Rows, Cols  int
-				Goal, Board string
-				Seed        uint64
+				Status            string
+				Rows, Cols        int
+				Goal, Board, Seed string
 			}
 			decode(t, w, &got)
+			schematest.Validate(t, "sliding.json#/$defs/shuffle", w.Body.Bytes())
 			g, _ := sliding.ParseGoal(goal)
 			want := sliding.Shuffle(rand.New(rand.NewPCG(7, 0)), size, size, g)
 			b := parseBoard(t, got.Board)
-			if w.Code != 200 || got.Rows != size || got.Cols != size || got.Seed != 7 || got.Goal != goal || got.Board != want.Line() || !b.Solvable(g) {
+			if w.Code != 200 || got.Status != "solved" || got.Rows != size || got.Cols != size || got.Seed != "7" || got.Goal != goal || got.Board != want.Line() || !b.Solvable(g) {
 				t.Errorf("size %d %s: %d %+v, want board %s", size, goal, w.Code, got, want.Line())
 			}
 		}
 	}
-	// Without a seed, one is drawn and returned.
-	var a, b struct{ Board string }
+	// Without a seed, one is drawn and returned, as a string that makes
+	// the same board again (even above 2^53, where JavaScript's numbers
+	// would round it).
+	var a, b, again struct{ Board, Seed string }
 	decode(t, do(t, s, "GET", "/api/sliding/shuffle?size=5", ""), &a)
 	decode(t, do(t, s, "GET", "/api/sliding/shuffle?size=5", ""), &b)
 	if a.Board == b.Board {
 		t.Errorf("two random 5×5 boards are equal: %s", a.Board)
 	}
+	decode(t, do(t, s, "GET", "/api/sliding/shuffle?size=5&seed="+a.Seed, ""), &again)
+	if again != a {
+		t.Errorf("seed %s gave %+v, then %+v", a.Seed, a, again)
+	}
+	const big = "18446744073709551615"
+	var x, y struct{ Board, Seed string }
+	decode(t, do(t, s, "GET", "/api/sliding/shuffle?size=4&seed="+big, ""), &x)
+	decode(t, do(t, s, "GET", "/api/sliding/shuffle?size=4&seed=18446744073709551614", ""), &y)
+	if x.Seed != big || x.Board == y.Board || x.Board != sliding.Shuffle(rand.New(rand.NewPCG(1<<64-1, 0)), 4, 4, sliding.BlankLast).Line() {
+		t.Errorf("seed 2^64-1: %+v (seed 2^64-2: %+v)", x, y)
+	}
 	for _, tc := range []struct{ query, msg string }{
 		{"size=11", "out of range 2..10"},
 		{"size=x", "not an integer"},
 		{"seed=-1", "not a non-negative integer"},
+		{"seed=18446744073709551616", "not a non-negative integer below 2^64"},
 		{"goal=middle", "not one of blank-last, blank-first"},
 	} {
 		w := do(t, s, "GET", "/api/sliding/shuffle?"+tc.query, "")
@@ -123,17 +150,16 @@ func TestSlidingSolveOptimal(t *testing.T) {
 		goal := sliding.Goal(i % 2)
 		b := sliding.Shuffle(rng, 3, 3, goal)
 		w := do(t, s, "POST", "/api/sliding/solve?goal="+goal.String(), b.Line()+"\n")
-		var rep sliding.Report
-		decode(t, w, &rep)
-		if w.Code != 200 || rep.Status != status.Solved || !rep.Optimal || rep.Algorithm != "idastar" || rep.Heuristic != "walking-distance+linear-conflict" {
+		rep := slidingReply(t, w)
+		if w.Code != 200 || rep.Status != status.Solved || !*rep.Optimal || rep.Algorithm != "idastar" || rep.Heuristic != "walking-distance+linear-conflict" {
 			t.Fatalf("%s: %d %s", b.Line(), w.Code, w.Body.String())
 		}
 		checkSolution(t, rep, goal)
 		if want := bfsLength(t, b, goal); *rep.Length != want {
 			t.Errorf("%s: length %d, BFS finds %d", b.Line(), *rep.Length, want)
 		}
-		cli := sliding.SolveReport(context.Background(), "request", 1, b,
-			sliding.Options{Goal: goal, Algorithm: sliding.IDAStar, Heuristic: "walking-distance+linear-conflict"}, 0)
+		cli := record.NewSlidingSolve(context.Background(), "request", &sliding.Puzzle{Board: b, Goal: goal, Line: 1},
+			record.SlidingOptions{Options: sliding.Options{Algorithm: sliding.IDAStar, Heuristic: "walking-distance+linear-conflict"}})
 		want, _ := json.Marshal(cli)
 		if timesMasked(w.Body.Bytes()) != timesMasked(append(want, '\n')) {
 			t.Errorf("API:\n%s\nCLI record:\n%s", w.Body.String(), want)
@@ -153,9 +179,8 @@ func TestSlidingSolve(t *testing.T) {
 		near.Apply(ms[rng.IntN(4)]) // a move off the board is refused: the board stays
 	}
 	w := do(t, s, "POST", "/api/sliding/solve?heuristic=walking-distance%2Blinear-conflict", near.Line())
-	var rep sliding.Report
-	decode(t, w, &rep)
-	if w.Code != 200 || !rep.Optimal {
+	rep := slidingReply(t, w)
+	if w.Code != 200 || !*rep.Optimal {
 		t.Fatalf("4×4: %d %s", w.Code, w.Body.String())
 	}
 	checkSolution(t, rep, sliding.BlankLast)
@@ -165,7 +190,7 @@ func TestSlidingSolve(t *testing.T) {
 
 	// Rows per line, any rectangle.
 	w = do(t, s, "POST", "/api/sliding/solve", "1 2 3\n4 5 6\n0 7 8\n")
-	decode(t, w, &rep)
+	rep = slidingReply(t, w)
 	if w.Code != 200 || *rep.Length != 2 || *rep.Moves != "RR" || rep.Rows != 3 {
 		t.Errorf("rows: %d %s", w.Code, w.Body.String())
 	}
@@ -174,20 +199,18 @@ func TestSlidingSolve(t *testing.T) {
 	// idastar can be asked for.
 	b5 := sliding.Shuffle(rand.New(rand.NewPCG(9, 0)), 5, 5, sliding.BlankLast)
 	w = do(t, s, "POST", "/api/sliding/solve", b5.Line())
-	rep = sliding.Report{}
-	decode(t, w, &rep)
-	if w.Code != 200 || rep.Optimal || rep.Algorithm != "reduce" || rep.Heuristic != "" {
+	rep = slidingReply(t, w)
+	if w.Code != 200 || *rep.Optimal || rep.Algorithm != "reduce" || rep.Heuristic != "" {
 		t.Fatalf("5×5: %d %s", w.Code, w.Body.String())
 	}
 	checkSolution(t, rep, sliding.BlankLast)
 
-	// Unsolvable: answered at once, without a search.
+	// The wrong parity: no solution, answered at once, without a search.
 	start := time.Now()
 	w = do(t, s, "POST", "/api/sliding/solve", "2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0")
-	rep = sliding.Report{}
-	decode(t, w, &rep)
-	if w.Code != 200 || rep.Status != status.Unsolvable || rep.Stats != nil || !strings.Contains(rep.Error, "parity") {
-		t.Errorf("unsolvable: %d %s", w.Code, w.Body.String())
+	rep = slidingReply(t, w)
+	if w.Code != 200 || rep.Status != status.None || rep.Stats != nil || rep.Error != "" || !strings.HasPrefix(rep.Reason, "parity: ") {
+		t.Errorf("wrong parity: %d %s", w.Code, w.Body.String())
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("unsolvable took %v", d)
@@ -195,16 +218,20 @@ func TestSlidingSolve(t *testing.T) {
 
 	// An unreadable board: 400 with its record.
 	w = do(t, s, "POST", "/api/sliding/solve", "1 2 3 4 5 6 7 7 0")
-	rep = sliding.Report{}
-	decode(t, w, &rep)
-	if w.Code != 400 || rep.Status != status.Invalid || !strings.Contains(rep.Error, "7") || rep.Line != 1 {
+	rep = slidingReply(t, w)
+	if w.Code != 400 || rep.Status != status.Invalid || rep.Error != "sliding: request:1: tile 7 appears twice" || rep.Line != 1 {
 		t.Errorf("duplicate tile: %d %s", w.Code, w.Body.String())
 	}
 	for _, tc := range []struct{ query, body, msg string }{
-		{"", "", "no board"},
-		{"", "1 2 3 4 5 6 7 8 0\n8 7 6 5 4 3 2 1 0\n", "more than one board (another starts at line 2)"},
+		{"", "", "no puzzle"},
+		{"", "1 2 3 4 5 6 7 8 0\n8 7 6 5 4 3 2 1 0\n", "more than one puzzle (another starts at line 2)"},
+		{"", "1 2 3 4 5 6 7 0 8\n\n1 2 x\n", "more than one puzzle (another starts at line 3)"},
 		{"?heuristic=fast", "1 2 3 4 5 6 7 0 8", `unknown heuristic "fast"`},
 		{"?heuristic=manhattan%2Bfast", "1 2 3 4 5 6 7 0 8", `unknown heuristic "fast"`},
+		// A heuristic that does not fit the board is a bad request.
+		{"?heuristic=pdb-78", "1 2 3 4 5 6 7 0 8", "pdb-78 is for 4×4 boards, not 3×3"},
+		{"?heuristic=pdb-6666", "5 1 3 4 2 6 7 8 9 10 11 12 13 14 15 0", "pdb-6666 is for 5×5 boards"},
+		{"?heuristic=walking-distance&algo=idastar", b5.Line(), "walking-distance is for boards up to 4×4"},
 		{"?algo=bfs", "1 2 3 4 5 6 7 0 8", "not one of auto, idastar, reduce"},
 		{"?goal=x", "1 2 3 4 5 6 7 0 8", "not one of blank-last"},
 	} {
@@ -213,63 +240,14 @@ func TestSlidingSolve(t *testing.T) {
 			t.Errorf("%q %q: %d %q, want 400 saying %q", tc.query, tc.body, w.Code, w.Body.String(), tc.msg)
 		}
 	}
-	// Options the board cannot take: 422 with its record.
+	// Pattern databases too slow to build in a request: 422 with the
+	// record, naming the command that builds them.
 	b4 := "5 1 3 4 2 6 7 8 9 10 11 12 13 14 15 0"
-	for _, tc := range []struct{ query, body, msg string }{
-		{"?heuristic=pdb-78", "1 2 3 4 5 6 7 0 8", "pdb-78 is for 4×4 boards, not 3×3"},
-		{"?heuristic=pdb-78", b4, "the pdb-78 pattern databases are not built"},
-		{"?heuristic=pdb-6666", b4, "pdb-6666 is for 5×5 boards"},
-		{"?heuristic=walking-distance&algo=idastar", b5.Line(), "walking-distance is for boards up to 4×4"},
-	} {
-		w := do(t, s, "POST", "/api/sliding/solve"+tc.query, tc.body)
-		var rep sliding.Report
-		decode(t, w, &rep)
-		if w.Code != http.StatusUnprocessableEntity || rep.Status != status.Invalid || !strings.Contains(rep.Error, tc.msg) {
-			t.Errorf("%q: %d %q, want 422 saying %q", tc.query, w.Code, w.Body.String(), tc.msg)
-		}
-	}
-}
-
-// TestSlidingHeuristicChoice checks the automatic choice against what a
-// cache directory holds: 7-8 only when present, 6-6-3 (built in a moment)
-// otherwise.
-func TestSlidingHeuristicChoice(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	st := &sliding.Store{Dir: dir}
-	check := func(rows, cols int, want sliding.Heuristic) {
-		t.Helper()
-		if got := slidingHeuristic(st, rows, cols); got != want {
-			t.Errorf("%d×%d: %s, want %s", rows, cols, got, want)
-		}
-	}
-	check(3, 3, "walking-distance+linear-conflict")
-	check(2, 4, "walking-distance+linear-conflict")
-	check(4, 4, sliding.PDB663)
-	check(5, 5, sliding.LinearConflict)
-	check(6, 6, sliding.LinearConflict)
-	// Files of a set are what Present looks for (empty ones will do here:
-	// nothing is loaded).
-	make := func(h sliding.Heuristic) {
-		known, _ := st.Files()
-		for _, fi := range known {
-			for _, set := range fi.Sets {
-				if set == h {
-					if err := os.WriteFile(filepath.Join(dir, fi.Name), nil, 0o644); err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
-		}
-	}
-	make(sliding.PDB663)
-	check(4, 4, sliding.PDB663)
-	make(sliding.PDB78)
-	check(4, 4, sliding.PDB78)
-	make(sliding.PDB6666)
-	check(5, 5, sliding.PDB6666)
-	if msg := slidingRefuse(st, sliding.PDB663, parseBoard(t, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15")); msg != "" {
-		t.Errorf("pdb-663 present, refused: %s", msg)
+	w = do(t, s, "POST", "/api/sliding/solve?heuristic=pdb-78", b4)
+	rep = slidingReply(t, w)
+	if w.Code != http.StatusUnprocessableEntity || rep.Status != status.Invalid || !strings.Contains(rep.Error, "pattern database not built: pdb-78") ||
+		!strings.Contains(rep.Error, "puzzle sliding pdb build pdb-78") {
+		t.Errorf("pdb-78 not built: %d %q, want 422", w.Code, w.Body.String())
 	}
 }
 
@@ -286,18 +264,16 @@ func TestSlidingBadPDBFile(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	board := parseBoard(t, "5 1 2 3 9 6 7 4 13 10 11 8 0 14 15 12")
-	if got := slidingHeuristic(st, 4, 4); got != sliding.PDB78 {
-		t.Fatalf("auto chose %s, want pdb-78 (its files are present)", got)
-	}
-	rep := sliding.SolveReport(t.Context(), "request", 1, board, sliding.Options{Algorithm: sliding.IDAStar, Heuristic: sliding.PDB78, Store: st}, 0)
+	board := &sliding.Puzzle{Board: parseBoard(t, "5 1 2 3 9 6 7 4 13 10 11 8 0 14 15 12"), Line: 1}
+	// heuristic=auto chooses 7-8, whose files are present.
+	rep := record.NewSlidingSolve(t.Context(), "request", board, record.SlidingOptions{Options: sliding.Options{Algorithm: sliding.IDAStar, Store: st}})
 	if rep.Status != status.Invalid || !strings.Contains(rep.Error, "not built") || !strings.Contains(rep.Error, "puzzle sliding pdb build pdb-78") {
 		t.Errorf("bad 7-8 file: %s %q", rep.Status, rep.Error)
 	}
 	if raceDetector {
 		return
 	}
-	rep = sliding.SolveReport(t.Context(), "request", 1, board, sliding.Options{Algorithm: sliding.IDAStar, Heuristic: sliding.PDB663, Store: st}, 0)
+	rep = record.NewSlidingSolve(t.Context(), "request", board, record.SlidingOptions{Options: sliding.Options{Algorithm: sliding.IDAStar, Heuristic: sliding.PDB663, Store: st}})
 	md, err := sliding.Solve(t.Context(), board, sliding.Options{Algorithm: sliding.IDAStar, Heuristic: sliding.Manhattan})
 	if err != nil {
 		t.Fatal(err)
@@ -313,8 +289,7 @@ func TestSlidingTimeout(t *testing.T) {
 	// Korf's first instance takes Manhattan distance millions of nodes.
 	start := time.Now()
 	w := do(t, s, "POST", "/api/sliding/solve?goal=blank-first&heuristic=manhattan", "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3")
-	var rep sliding.Report
-	decode(t, w, &rep)
+	rep := slidingReply(t, w)
 	if w.Code != http.StatusGatewayTimeout || rep.Status != status.Timeout || rep.Error != "no answer within 100ms" {
 		t.Errorf("%d %s", w.Code, w.Body.String())
 	}
@@ -340,13 +315,12 @@ func TestSlidingAuto15(t *testing.T) {
 			b.Apply([]sliding.Move{'U', 'D', 'L', 'R'}[rng.IntN(4)])
 		}
 		w := do(t, s, "POST", "/api/sliding/solve", b.Line())
-		var rep sliding.Report
-		decode(t, w, &rep)
-		if w.Code != 200 || rep.Heuristic != string(sliding.PDB663) || !rep.Optimal {
+		rep := slidingReply(t, w)
+		if w.Code != 200 || rep.Heuristic != string(sliding.PDB663) || !*rep.Optimal {
 			t.Fatalf("%s: %d %s", b.Line(), w.Code, w.Body.String())
 		}
 		checkSolution(t, rep, sliding.BlankLast)
-		md, err := sliding.Solve(context.Background(), b, sliding.Options{Algorithm: sliding.IDAStar, Heuristic: sliding.Manhattan})
+		md, err := sliding.Solve(context.Background(), &sliding.Puzzle{Board: b}, sliding.Options{Algorithm: sliding.IDAStar, Heuristic: sliding.Manhattan})
 		if err != nil || len(md.Moves) != *rep.Length {
 			t.Errorf("%s: length %d, IDA* with Manhattan distance finds %d (%v)", b.Line(), *rep.Length, len(md.Moves), err)
 		}

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"math/bits"
@@ -90,35 +88,10 @@ func sudokuRoutes() []*route {
 	}
 }
 
-// readSudoku reads the one puzzle of the body. A malformed puzzle gives
-// the error to make its record of (a *sudoku.SyntaxError); a body without a
-// puzzle, or with several, gives the reply to send, 400.
-func readSudoku(c *call) (string, *sudoku.Puzzle, error, *reply) {
-	name := c.text("name", "request")
-	rd := sudoku.NewReader(bytes.NewReader(c.body), name)
-	p, err := rd.Next()
-	var se *sudoku.SyntaxError
-	switch {
-	case err == io.EOF:
-		r := failf(http.StatusBadRequest, "no puzzle in the request body")
-		return name, nil, nil, &r
-	case errors.As(err, &se):
-		return name, nil, err, nil
-	case err != nil:
-		r := failf(http.StatusBadRequest, "%v", err)
-		return name, nil, nil, &r
-	}
-	if q, err := rd.Next(); err != io.EOF {
-		line := 0
-		if errors.As(err, &se) {
-			line = se.Line
-		} else if q != nil {
-			line = q.Line
-		}
-		r := failf(http.StatusBadRequest, "the body holds more than one puzzle (another starts at line %d): send one per request", line)
-		return name, nil, nil, &r
-	}
-	return name, p, nil, nil
+// readSudoku reads the one puzzle of the body (see readBody).
+func readSudoku(c *call) (bodyPuzzle[*sudoku.Puzzle], *reply) {
+	return readBody(c, func(r io.Reader, file string) puzzleReader[*sudoku.Puzzle] { return sudoku.NewReader(r, file) },
+		func(p *sudoku.Puzzle) int { return p.Line })
 }
 
 // codeOf is the HTTP status of a record's status.
@@ -138,7 +111,8 @@ func sudokuSolve(c *call) reply {
 	if c.bad != nil {
 		return reply{}
 	}
-	name, p, syntax, bad := readSudoku(c)
+	in, bad := readSudoku(c)
+	name, p, syntax := in.file, in.puzzle, in.syntax
 	switch {
 	case bad != nil:
 		return *bad
@@ -152,7 +126,8 @@ func sudokuSolve(c *call) reply {
 }
 
 func sudokuHint(c *call) reply {
-	name, p, syntax, bad := readSudoku(c)
+	in, bad := readSudoku(c)
+	name, p, syntax := in.file, in.puzzle, in.syntax
 	switch {
 	case bad != nil:
 		return *bad
@@ -238,7 +213,8 @@ func digitName(d int) string {
 }
 
 func sudokuRate(c *call) reply {
-	name, p, syntax, bad := readSudoku(c)
+	in, bad := readSudoku(c)
+	name, p, syntax := in.file, in.puzzle, in.syntax
 	switch {
 	case bad != nil:
 		return *bad

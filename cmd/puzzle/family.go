@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // A familySpec is one puzzle family of the command line: its verbs and its
@@ -69,19 +68,6 @@ func findVerb(specs []*verbSpec, name string) *verbSpec {
 		}
 	}
 	return nil
-}
-
-// verbList lists a family's verbs, one per line, for its help.
-func (f *familySpec) verbList() string {
-	var b strings.Builder
-	for _, s := range f.verbs {
-		name := s.name
-		if len(s.aliases) > 0 {
-			name += " (" + strings.Join(s.aliases, ", ") + ")"
-		}
-		fmt.Fprintf(&b, "\t%-20s %s\n", name, s.summary)
-	}
-	return b.String()
 }
 
 // run runs "puzzle <family> <verb> ...": help, or the verb.

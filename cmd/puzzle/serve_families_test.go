@@ -34,7 +34,7 @@ func TestServeSameJSONSlidingQueens(t *testing.T) {
 		{"8 6 7 2 5 4 3 0 1\n", "", nil},
 		{"# a rectangle\n1 2 3 4\n5 0 7 8\n9 6 10 11\n", "", nil},
 		{"1 0 3\n4 2 5\n7 8 6\n", "goal=blank-first", []string{"--goal", "blank-first"}},
-		{"2 1 3 4 5 6 7 8 0\n", "", nil}, // unsolvable
+		{"2 1 3 4 5 6 7 8 0\n", "", nil}, // none: the wrong parity
 		{"1 2 3 4 5 6 7 7 0\n", "", nil}, // invalid
 		{"4 1 2 3 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0\n", "algo=reduce", []string{"--algo", "reduce"}},
 		{"5 1 3 4 2 6 7 8 9 10 11 12 13 14 15 0\n", "heuristic=linear-conflict", []string{"--heuristic", "linear-conflict"}},

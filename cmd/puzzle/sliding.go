@@ -3,26 +3,28 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"iter"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/puzzlesolvers/puzzle/internal/jsonl"
+	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/sliding"
-	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // slidingVerbs lists the sliding verbs in the order help shows them.
 var slidingVerbs = []*verbSpec{
-	{name: "solve", summary: "solve 8-, 15-, 24-puzzles optimally (any size up to 10×10 not optimally)", usage: slideSolveUsage, new: func() command { return &slideSolveCmd{} }},
-	{name: "shuffle", summary: "make random solvable boards", usage: slideShuffleUsage, new: func() command { return &slideShuffleCmd{} }},
-	{name: "play", summary: "play on the terminal, with hints; or watch a solution", usage: slidePlayUsage, new: func() command { return &slidePlayCmd{} }},
-	{name: "pdb", summary: "build, list or verify the pattern databases", usage: slidePDBUsage, new: func() command { return &slidePDBCmd{} }},
-	{name: "bench", summary: "Korf's 100 15-puzzles and the 24-puzzle set", usage: slideBenchUsage, new: func() command { return &slideBenchCmd{} }},
+	{name: "solve", summary: "solve 8-, 15-, 24-puzzles optimally (any size up to 10×10 not optimally)", usage: slideSolveUsage, new: func() command { return &slidingSolveCmd{} }},
+	{name: "shuffle", summary: "make random solvable boards", usage: slideShuffleUsage, new: func() command { return &slidingShuffleCmd{} }},
+	{name: "play", summary: "play on the terminal, with hints; or watch a solution", usage: slidePlayUsage, new: func() command { return &slidingPlayCmd{} }},
+	{name: "pdb", summary: "build, list or verify the pattern databases", usage: slidePDBUsage, new: func() command { return &slidingPDBCmd{} }},
+	{name: "bench", summary: "Korf's 100 15-puzzles and the 24-puzzle set", usage: slideBenchUsage, new: func() command { return &slidingBenchCmd{} }},
 }
 
 func init() {
@@ -73,8 +75,8 @@ const slideSolveUsage = `Usage: puzzle sliding solve [--json] [--goal blank-last
 
 Solves each board. IDA*, A* and BFS find a shortest solution (optimal:
 true); reduce, the automatic choice for boards larger than 5×5, solves
-row by row, fast and not optimal. An unsolvable board (the wrong parity) is
-answered at once.
+row by row, fast and not optimal. A board that cannot reach the goal (its
+permutation has the wrong parity) is answered at once: status none.
 
 Heuristics (for idastar and astar): manhattan, linear-conflict,
 walking-distance (boards up to 4×4), pdb-555, pdb-663, pdb-78 (15-puzzle,
@@ -85,17 +87,19 @@ sliding pdb build'; pdb-663 until then), pdb-6666 on 5×5,
 walking-distance+linear-conflict on smaller boards, linear-conflict on
 others. Pattern databases are built on first use (pdb-555 and pdb-663 in
 under a second, pdb-78 and pdb-6666 in seconds) and kept in the cache
-directory ($PUZZLE_CACHE, else the user cache directory's "puzzle").
+directory ($PUZZLE_CACHE, else the user cache directory's "puzzle"). A
+heuristic that does not fit a board (pdb-78 on 3×3) is a usage error.
 
 Human output: where the board comes from, its size, the status, the
 length, the time, the moves of the blank and the search statistics.
---json prints one object per board: file, line, rows, cols, board, goal,
-status (solved, unsolvable, invalid, timeout), optimal, length, moves,
-algorithm, heuristic, initial_estimate, error and stats (generated,
-expanded, max_frontier, iterations, elapsed_ms).
+--json prints one object per board: file, line, status (solved, none,
+invalid, timeout), reason (with none), error (with invalid and timeout),
+rows, cols, board, goal, optimal, length, moves, algorithm, heuristic,
+initial_estimate and stats (generated, expanded, max_frontier,
+iterations, time_ms).
 
-Exit status 0 when every board was solved, 1 when one is invalid,
-unsolvable or timed out, or a file cannot be read, 2 on usage errors.
+Exit status 0 when every board was solved, 1 when one is invalid, has no
+solution or timed out, or a file cannot be read, 2 on usage errors.
 
 Examples:
 
@@ -106,7 +110,8 @@ Examples:
 	puzzle sliding shuffle --size 10 | puzzle sliding solve
 `
 
-type slideSolveCmd struct {
+// slidingSolveCmd is 'puzzle sliding solve'.
+type slidingSolveCmd struct {
 	json, animate, play bool
 	goal                *choiceFlag
 	algo                *choiceFlag
@@ -119,7 +124,7 @@ func goalFlag() *choiceFlag {
 	return &choiceFlag{value: "blank-last", choices: []string{"blank-last", "blank-first"}}
 }
 
-func (c *slideSolveCmd) define(fs *flag.FlagSet) {
+func (c *slidingSolveCmd) define(fs *flag.FlagSet) {
 	c.goal = goalFlag()
 	c.algo = &choiceFlag{value: "auto"}
 	for _, a := range sliding.Algorithms {
@@ -137,21 +142,6 @@ func (c *slideSolveCmd) define(fs *flag.FlagSet) {
 	fs.StringVar(&c.cache, "cache", "", "pattern database `DIR` (default $PUZZLE_CACHE, else the user cache directory)")
 }
 
-// slideRecord is the JSON object of one board, with the board it is
-// about (nil when it could not be read) for the animation.
-type slideRecord struct {
-	*sliding.Report
-	board *sliding.Board
-}
-
-// slideInput is a board to solve, or why it could not be read.
-type slideInput struct {
-	file  string
-	line  int
-	board *sliding.Board
-	err   error
-}
-
 // allNumbers reports whether every operand is made of digits, commas and
 // blanks: the tiles of one board rather than file names.
 func allNumbers(operands []string) bool {
@@ -166,34 +156,6 @@ func allNumbers(operands []string) bool {
 		}
 	}
 	return true
-}
-
-// eachBoard calls fn with every board of the operands: the tiles given as
-// arguments, or the boards of the files. It reports whether every file
-// could be read.
-func (e *env) eachBoard(prefix string, operands []string, fn func(in slideInput) bool) bool {
-	if allNumbers(operands) {
-		b, err := sliding.ParseTiles(operands)
-		fn(slideInput{file: "args", board: b, err: err})
-		return true
-	}
-	readOK, stop := true, false
-	opened := e.eachInput(prefix, operands, func(name string, r io.Reader) {
-		if stop {
-			return
-		}
-		entries, err := sliding.Read(r, name)
-		for _, en := range entries {
-			if stop = !fn(slideInput{file: name, line: en.Line, board: en.Board, err: en.Err}); stop {
-				return
-			}
-		}
-		if err != nil {
-			e.errorf("%s: %v", prefix, err)
-			readOK = false
-		}
-	})
-	return opened && readOK
 }
 
 // newSlidingStore returns the pattern database store of a command, which
@@ -222,114 +184,130 @@ func (e *env) newSlidingStore(dir string) *sliding.Store {
 	return st
 }
 
-func (c *slideSolveCmd) options(store *sliding.Store) (sliding.Options, error) {
-	g, err := sliding.ParseGoal(c.goal.value)
-	if err != nil {
-		return sliding.Options{}, err
+// options returns the solve options of the flags, or a usage error.
+func (c *slidingSolveCmd) options(e *env) (record.SlidingOptions, error) {
+	if c.timeout < 0 {
+		return record.SlidingOptions{}, errors.New("--timeout must not be negative")
 	}
-	return sliding.Options{Goal: g, Algorithm: sliding.Algorithm(c.algo.value), Heuristic: sliding.Heuristic(c.heuristic), Store: store}, nil
+	h, err := sliding.ParseHeuristic(c.heuristic)
+	if err != nil {
+		return record.SlidingOptions{}, err
+	}
+	return record.SlidingOptions{Options: sliding.Options{Algorithm: sliding.Algorithm(c.algo.value), Heuristic: h,
+		Store: e.newSlidingStore(c.cache)}, Timeout: c.timeout}, nil
 }
 
-func (c *slideSolveCmd) run(e *env, v *verb, operands []string) int {
-	if c.timeout < 0 {
-		return v.usageError(e, "--timeout must not be negative")
+func (c *slidingSolveCmd) goalValue() sliding.Goal {
+	g, _ := sliding.ParseGoal(c.goal.value) // the flag takes known goals only
+	return g
+}
+
+func (c *slidingSolveCmd) run(e *env, v *verb, operands []string) int {
+	return c.solve(e, v, operands, "args")
+}
+
+// solve solves the boards of the operands: the tiles of one board, which
+// label names, or files.
+func (c *slidingSolveCmd) solve(e *env, v *verb, operands []string, label string) int {
+	opt, err := c.options(e)
+	if err != nil {
+		return v.usageError(e, "%v", err)
 	}
-	if c.heuristic != "auto" {
-		for _, h := range strings.Split(c.heuristic, "+") {
-			if !knownHeuristic(h) {
-				return v.usageError(e, "unknown heuristic %q (want one of %s, or several joined by '+')", h, heuristicList())
-			}
-		}
+	goal := c.goalValue()
+	files, tiles := operands, ""
+	if allNumbers(operands) {
+		// The tiles are an input of their own, read as files are.
+		files, tiles = nil, strings.Join(operands, " ")
 	}
-	opt, _ := c.options(e.newSlidingStore(c.cache))
-	out := bufio.NewWriter(e.stdout)
-	defer out.Flush()
-	jw := jsonl.NewWriter(e.stdout)
-	failed, count := false, 0
-	opened := e.eachBoard("sliding "+v.name[len("sliding "):], operands, func(in slideInput) bool {
-		count++
-		rec := c.solve(e.ctx, in, opt)
-		if !rec.Status.Solved() {
-			failed = true
+	source := func(file string) string {
+		if tiles != "" {
+			return label
 		}
-		if c.json {
-			if err := jw.Write(rec.Report); err != nil {
-				failed = true
-			}
-			jw.Flush()
-		} else {
-			writeSlideHuman(out, rec)
-			if c.animate && rec.Moves != nil {
-				out.Flush()
-				c.animateSolution(e, out, rec)
-			}
-			out.Flush()
+		return file
+	}
+	// place names the source of a record: the tiles given have no lines.
+	place := func(rec *record.SlidingSolve) *record.SlidingSolve {
+		if tiles != "" {
+			rec.File, rec.Line = label, 0
 		}
-		return e.ctx.Err() == nil
+		return rec
+	}
+	n := 0
+	code := runBatch(e, v, files, batch[*sliding.Puzzle, *record.SlidingSolve]{
+		json: c.json,
+		read: func(file string, r io.Reader) iter.Seq2[*sliding.Puzzle, error] {
+			if tiles != "" {
+				r = strings.NewReader(tiles)
+			}
+			rd := sliding.NewReader(r, source(file))
+			rd.Goal = goal
+			return rd.All()
+		},
+		bad: func(file string, err error) (*record.SlidingSolve, bool) {
+			var se *sliding.SyntaxError
+			if !errors.As(err, &se) {
+				return nil, false
+			}
+			n++
+			return place(record.NewSlidingInvalid(source(file), err, goal)), true
+		},
+		work: func(ctx context.Context, file string, p *sliding.Puzzle) (*record.SlidingSolve, error) {
+			if err := opt.Heuristic.Fits(p.Board.Rows, p.Board.Cols); err != nil {
+				return nil, err
+			}
+			n++
+			return place(record.NewSlidingSolve(ctx, source(file), p, opt)), nil
+		},
+		human: func(w io.Writer, rec *record.SlidingSolve) error {
+			writeSlideHuman(w, rec)
+			if c.animate && rec.Moves != nil && e.ctx.Err() == nil {
+				c.animateSolution(e, w, rec)
+			}
+			return nil
+		},
+		summary: true,
 	})
-	if e.ctx.Err() != nil {
-		out.Flush()
-		e.errorf("%s: interrupted", v.name)
-		return exitFail
-	}
-	if count == 0 && opened {
-		out.Flush()
+	if code == exitOK && n == 0 {
 		e.errorf("%s: no board in the input", v.name)
 		return exitFail
 	}
-	if failed || !opened {
-		return exitFail
-	}
-	return exitOK
+	return code
 }
 
-func knownHeuristic(h string) bool {
-	for _, x := range sliding.Heuristics {
-		if string(x) == h {
-			return true
-		}
-	}
-	return false
-}
-
-func heuristicList() string {
-	var s []string
-	for _, h := range sliding.Heuristics {
-		s = append(s, string(h))
-	}
-	return strings.Join(s, ", ")
-}
-
-func (c *slideSolveCmd) solve(ctx context.Context, in slideInput, opt sliding.Options) *slideRecord {
-	if in.err != nil {
-		return &slideRecord{Report: sliding.ErrorReport(in.file, in.line, opt.Goal, in.err)}
-	}
-	return &slideRecord{Report: sliding.SolveReport(ctx, in.file, in.line, in.board, opt, c.timeout), board: in.board}
-}
-
-func writeSlideHuman(w io.Writer, rec *slideRecord) {
+// slideWhere names where a record's board comes from: "file:line".
+func slideWhere(rec *record.SlidingSolve) string {
 	where := rec.File
 	if rec.Line > 0 {
 		where += ":" + strconv.Itoa(rec.Line)
 	}
-	if rec.Status == status.Invalid && rec.board == nil {
-		fmt.Fprintf(w, "%s: invalid: %s\n\n", where, rec.Error)
+	if rec.Name != "" {
+		where += " " + rec.Name
+	}
+	return where
+}
+
+func writeSlideHuman(w io.Writer, rec *record.SlidingSolve) {
+	if rec.Puzzle == nil {
+		fmt.Fprintf(w, "%s: %s\n  %s\n\n", slideWhere(rec), rec.Status, rec.Error)
 		return
 	}
-	fmt.Fprintf(w, "%s (%d×%d, %s): %s", where, rec.Rows, rec.Cols, rec.Goal, rec.Status)
+	fmt.Fprintf(w, "%s (%d×%d, %s): %s", slideWhere(rec), rec.Rows, rec.Cols, rec.Goal, rec.Status)
 	if rec.Length != nil {
 		what := "optimal"
-		if !rec.Optimal {
+		if !*rec.Optimal {
 			what = "not optimal"
 		}
 		fmt.Fprintf(w, " in %s (%s)", plural(*rec.Length, "move"), what)
 	}
 	if rec.Stats != nil {
-		fmt.Fprintf(w, " in %s", fmtDuration(time.Duration(rec.Stats.ElapsedMS*float64(time.Millisecond))))
+		fmt.Fprintf(w, " in %s", fmtDuration(msDuration(rec.Stats.TimeMS)))
 	}
 	fmt.Fprintln(w)
 	if rec.Error != "" {
 		fmt.Fprintf(w, "  %s\n", rec.Error)
+	}
+	if rec.Reason != "" {
+		fmt.Fprintf(w, "  %s\n", rec.Reason)
 	}
 	if rec.Moves != nil {
 		fmt.Fprintf(w, "  moves: %s\n", *rec.Moves)
@@ -350,9 +328,14 @@ func writeSlideHuman(w io.Writer, rec *slideRecord) {
 
 // animateSolution shows the board after each move: redrawn in place on a
 // terminal, printed one after the other elsewhere.
-func (c *slideSolveCmd) animateSolution(e *env, w *bufio.Writer, rec *slideRecord) {
+func (c *slidingSolveCmd) animateSolution(e *env, w io.Writer, rec *record.SlidingSolve) {
 	moves, _ := sliding.ParseMoves(*rec.Moves)
-	b := rec.board.Clone()
+	b := rec.Puzzle.Board.Clone()
+	flush := func() {
+		if f, ok := w.(interface{ Flush() error }); ok {
+			f.Flush()
+		}
+	}
 	tty := isTerminal(e.stdout)
 	lines := b.Rows + 1
 	show := func(step int, m string) {
@@ -380,7 +363,7 @@ func (c *slideSolveCmd) animateSolution(e *env, w *bufio.Writer, rec *slideRecor
 					fmt.Fprintf(w, "%s\x1b[K\n", strings.TrimSuffix(row, "\n"))
 				}
 			}
-			w.Flush()
+			flush()
 		}
 	}
 	show(0, "")
@@ -403,8 +386,11 @@ func (c *slideSolveCmd) animateSolution(e *env, w *bufio.Writer, rec *slideRecor
 const slideShuffleUsage = `Usage: puzzle sliding shuffle [--size N | --rows R --cols C] [--count K] [--seed S] [--goal G] [--json]
 
 Prints random solvable boards, one per line (tiles in reading order, 0 for
-the blank): every solvable position is equally likely. The same seed gives
-the same boards.
+the blank), each followed by a comment with its seed: every solvable
+position is equally likely, and --seed S makes the board of seed S again
+(the first of the run; the next ones have seeds of their own, drawn from
+S). --json prints one object per board: status (solved), rows, cols,
+goal, board and seed (a string).
 
 Examples:
 
@@ -413,34 +399,39 @@ Examples:
 	puzzle sliding shuffle --rows 3 --cols 5 --goal blank-first
 `
 
-type slideShuffleCmd struct {
+// slidingShuffleCmd is 'puzzle sliding shuffle'.
+type slidingShuffleCmd struct {
 	size, rows, cols, count int
 	seed                    seedFlag
 	goal                    *choiceFlag
 	json                    bool
 }
 
-// rng returns a generator from the seed given, or from a fresh one.
-func (f *seedFlag) rng() *rand.Rand {
-	seed := f.v
+// seedValue returns the seed given, or draws one (and keeps it).
+func (f *seedFlag) seedValue() uint64 {
 	if !f.set {
-		seed = rand.Uint64()
+		f.v, f.set = rand.Uint64(), true
 	}
-	return rand.New(rand.NewPCG(seed, 0))
+	return f.v
 }
 
-func (c *slideShuffleCmd) define(fs *flag.FlagSet) {
+// slidingShuffle returns the board of a seed, as the web's shuffle makes it.
+func slidingShuffle(seed uint64, rows, cols int, g sliding.Goal) *sliding.Board {
+	return sliding.Shuffle(rand.New(rand.NewPCG(seed, 0)), rows, cols, g)
+}
+
+func (c *slidingShuffleCmd) define(fs *flag.FlagSet) {
 	c.goal = goalFlag()
 	fs.IntVar(&c.size, "size", 4, "board side `N` (N×N)")
 	fs.IntVar(&c.rows, "rows", 0, "number of rows `R` (with --cols, instead of --size)")
 	fs.IntVar(&c.cols, "cols", 0, "number of columns `C`")
 	fs.IntVar(&c.count, "count", 1, "how many boards `K`")
-	fs.Var(&c.seed, "seed", "random seed `S` (default: a fresh one)")
+	fs.Var(&c.seed, "seed", "random seed `S` of the first board (default: a fresh one)")
 	fs.Var(c.goal, "goal", "the goal the boards must reach: blank-last or blank-first")
-	fs.BoolVar(&c.json, "json", false, "print one JSON object per board: rows, cols, board")
+	fs.BoolVar(&c.json, "json", false, "print one JSON object per board: status, rows, cols, goal, board, seed")
 }
 
-func (c *slideShuffleCmd) run(e *env, v *verb, operands []string) int {
+func (c *slidingShuffleCmd) run(e *env, v *verb, operands []string) int {
 	if len(operands) > 0 {
 		return v.usageError(e, "unexpected argument %q", operands[0])
 	}
@@ -455,23 +446,36 @@ func (c *slideShuffleCmd) run(e *env, v *verb, operands []string) int {
 		return v.usageError(e, "--count must be at least 1")
 	}
 	g, _ := sliding.ParseGoal(c.goal.value)
-	rng := c.seed.rng()
+	seed := c.seed.seedValue()
+	// Each board has a seed of its own, so that any one can be made again.
+	seeds := rand.New(rand.NewPCG(seed, 1))
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
-	jw := jsonl.NewWriter(e.stdout)
-	for range c.count {
-		b := sliding.Shuffle(rng, rows, cols, g)
-		if c.json {
-			jw.Write(struct {
-				Rows  int    `json:"rows"`
-				Cols  int    `json:"cols"`
-				Goal  string `json:"goal"`
-				Board string `json:"board"`
-			}{rows, cols, g.String(), b.Line()})
-			jw.Flush()
-		} else {
-			fmt.Fprintln(out, b.Line())
+	jw := jsonl.NewWriter(out)
+	for i := range c.count {
+		if e.ctx.Err() != nil {
+			out.Flush()
+			e.errorf("%s: interrupted", v.name)
+			return exitFail
 		}
+		if i > 0 {
+			seed = seeds.Uint64()
+		}
+		b := slidingShuffle(seed, rows, cols, g)
+		var err error
+		if c.json {
+			err = jw.Write(record.NewSlidingShuffle(b, g, record.Seed(seed)))
+		} else {
+			_, err = fmt.Fprintf(out, "%s  # seed %d\n", b.Line(), seed)
+		}
+		if err != nil {
+			e.errorf("%s: %v", v.name, err)
+			return exitFail
+		}
+	}
+	if err := out.Flush(); err != nil {
+		e.errorf("%s: %v", v.name, err)
+		return exitFail
 	}
 	return exitOK
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"github.com/puzzlesolvers/puzzle/internal/jsonl"
+	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/sliding"
 	"github.com/puzzlesolvers/puzzle/status"
 )
@@ -43,6 +45,19 @@ checked, total length, nodes generated and expanded, wall time, the sum of
 the instances' times (CPU time when workers do not exceed cores), the
 slowest instance and the generation rate per core.
 
+--json prints one record per heuristic: status (solved when every
+instance was solved to its published length, else invalid or timeout with
+an error), set, heuristic, instances, solved, lengths_checked,
+lengths_wrong, total_length, slowest and stats (generated, expanded,
+time_ms: the wall time, instances_ms, slowest_ms, tables_ms,
+mnodes_per_s_per_core); with --verbose, first one per instance: status,
+error, set, heuristic, id, length, want, korf_felner_nodes,
+clausecker_6666_expansions and stats (generated, expanded, time_ms).
+
+Exit status 0 when every instance was solved to its published length, 1
+when one was not (or the data cannot be read), 2 on usage errors
+(including a heuristic that does not fit the set's boards).
+
 The data directory is --data, else $PUZZLE_DATA, else ../shared/data; the
 sets are under DIR/sliding.
 
@@ -53,7 +68,8 @@ Examples:
 	puzzle sliding bench --set korf24 --instances 40,38
 `
 
-type slideBenchCmd struct {
+// slidingBenchCmd is 'puzzle sliding bench'.
+type slidingBenchCmd struct {
 	set, heuristics, instances string
 	max, workers               int
 	timeout                    time.Duration
@@ -61,7 +77,7 @@ type slideBenchCmd struct {
 	verbose, json              bool
 }
 
-func (c *slideBenchCmd) define(fs *flag.FlagSet) {
+func (c *slidingBenchCmd) define(fs *flag.FlagSet) {
 	fs.StringVar(&c.set, "set", "korf100", "benchmark `SET`: korf100 or korf24")
 	fs.StringVar(&c.heuristics, "heuristic", "", "comma-separated `HEURISTICS` to compare (default pdb-78, or pdb-6666 for korf24)")
 	fs.IntVar(&c.max, "max", 0, "solve the first `N` instances only (0: all)")
@@ -83,42 +99,15 @@ type benchInstance struct {
 	clausecker int64 // korf24: Clausecker's 6-6-6-6 expansions (combined-results.txt), 0 if unknown
 }
 
-// benchRow is the result of one heuristic.
-type benchRow struct {
-	Set         string  `json:"set"`
-	Heuristic   string  `json:"heuristic"`
-	Instances   int     `json:"instances"`
-	Solved      int     `json:"solved"`
-	Checked     int     `json:"lengths_checked"`
-	Wrong       int     `json:"lengths_wrong"`
-	TotalLength int     `json:"total_length"`
-	Generated   int64   `json:"generated"`
-	Expanded    int64   `json:"expanded"`
-	WallMS      float64 `json:"wall_ms"`
-	SumMS       float64 `json:"instances_ms"`
-	SlowestMS   float64 `json:"slowest_ms"`
-	Slowest     int     `json:"slowest"`
-	LoadMS      float64 `json:"tables_ms"`
-	RatePerCore float64 `json:"mnodes_per_s_per_core"`
-}
-
-// benchResult is one instance solved.
+// benchResult is one instance solved: its record, whether it was solved
+// (to any length) and why not.
 type benchResult struct {
-	Set        string        `json:"set"`
-	Heuristic  string        `json:"heuristic"`
-	ID         int           `json:"id"`
-	Status     status.Status `json:"status"`
-	Length     int           `json:"length"`
-	Want       int           `json:"want"`
-	Generated  int64         `json:"generated"`
-	Expanded   int64         `json:"expanded"`
-	Published  int64         `json:"korf_felner_nodes,omitempty"`
-	Clausecker int64         `json:"clausecker_6666_expansions,omitempty"`
-	ElapsedMS  float64       `json:"elapsed_ms"`
-	err        error
+	*record.SlidingBenchInstance
+	solved bool
+	err    error
 }
 
-func (c *slideBenchCmd) run(e *env, v *verb, operands []string) int {
+func (c *slidingBenchCmd) run(e *env, v *verb, operands []string) int {
 	if len(operands) > 0 {
 		return v.usageError(e, "unexpected argument %q (bench reads the data sets; see --data and --set)", operands[0])
 	}
@@ -134,14 +123,23 @@ func (c *slideBenchCmd) run(e *env, v *verb, operands []string) int {
 			c.heuristics = string(sliding.PDB6666)
 		}
 	}
+	side := 4
+	if c.set == "korf24" {
+		side = 5
+	}
 	var hs []sliding.Heuristic
-	for _, h := range strings.Split(c.heuristics, ",") {
-		for _, part := range strings.Split(h, "+") {
-			if !knownHeuristic(part) || part == "auto" {
-				return v.usageError(e, "unknown heuristic %q", part)
-			}
+	for _, name := range strings.Split(c.heuristics, ",") {
+		h, err := sliding.ParseHeuristic(name)
+		if err == nil && h == sliding.Auto {
+			err = errors.New("name the heuristics to compare, not auto")
 		}
-		hs = append(hs, sliding.Heuristic(h))
+		if err == nil {
+			err = h.Fits(side, side)
+		}
+		if err != nil {
+			return v.usageError(e, "%v", err)
+		}
+		hs = append(hs, h)
 	}
 	var ids []int
 	if c.instances == "" && c.set == "korf24" {
@@ -193,7 +191,7 @@ func (c *slideBenchCmd) run(e *env, v *verb, operands []string) int {
 	store.HugePages = true
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
-	jw := jsonl.NewWriter(e.stdout)
+	jw := jsonl.NewWriter(out)
 	if !c.json {
 		fmt.Fprintf(out, "%s: %s, IDA*, %d workers, GOMAXPROCS %d, %s %s/%s\n\n", c.set, plural(len(insts), "instance"),
 			workers, runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH)
@@ -209,17 +207,17 @@ func (c *slideBenchCmd) run(e *env, v *verb, operands []string) int {
 			e.errorf("%s: interrupted", v.name)
 			return exitFail
 		}
-		if row.Solved != row.Instances || row.Wrong > 0 {
+		if row.Status != status.Solved {
 			failed = true
 		}
 		if c.json {
 			if c.verbose {
 				for _, r := range results {
-					jw.Write(r)
+					jw.Write(r.SlidingBenchInstance)
 				}
 			}
 			jw.Write(row)
-			jw.Flush()
+			out.Flush()
 			continue
 		}
 		if c.verbose {
@@ -227,16 +225,17 @@ func (c *slideBenchCmd) run(e *env, v *verb, operands []string) int {
 				writeBenchResult(out, r)
 			}
 		}
-		slowest := fmt.Sprintf("%s (#%d)", fmtDuration(msDuration(row.SlowestMS)), row.Slowest)
+		st := row.Stats
+		slowest := fmt.Sprintf("%s (#%d)", fmtDuration(msDuration(st.SlowestMS)), row.Slowest)
 		fmt.Fprintf(out, "%-34s %7s %7d %7d %15d %15d %10s %10s %17s %9.2f\n", h, fmt.Sprintf("%d/%d", row.Solved, row.Instances),
-			row.Checked, row.TotalLength, row.Generated, row.Expanded, fmtDuration(msDuration(row.WallMS)),
-			fmtDuration(msDuration(row.SumMS)), slowest, row.RatePerCore)
-		if row.LoadMS > 1000 {
-			fmt.Fprintf(out, "%-34s (tables loaded or built in %s, not counted)\n", "", fmtDuration(msDuration(row.LoadMS)))
+			row.Checked, row.TotalLength, st.Generated, st.Expanded, fmtDuration(msDuration(st.TimeMS)),
+			fmtDuration(msDuration(st.InstancesMS)), slowest, st.RatePerCore)
+		if st.TablesMS > 1000 {
+			fmt.Fprintf(out, "%-34s (tables loaded or built in %s, not counted)\n", "", fmtDuration(msDuration(st.TablesMS)))
 		}
 		for _, r := range results {
-			if r.err != nil || (r.Status == status.Solved && r.Length != r.Want) {
-				fmt.Fprintf(out, "  #%d: %v, length %d, want %d: %v\n", r.ID, r.Status, r.Length, r.Want, r.err)
+			if r.SlidingBenchInstance != nil && r.Status != status.Solved {
+				fmt.Fprintf(out, "  #%d: %v, length %d, want %d: %s\n", r.ID, r.Status, r.Length, r.Want, r.Error)
 			}
 		}
 		out.Flush()
@@ -250,17 +249,17 @@ func (c *slideBenchCmd) run(e *env, v *verb, operands []string) int {
 func msDuration(x float64) time.Duration { return time.Duration(x * float64(time.Millisecond)) }
 
 func writeBenchResult(w io.Writer, r benchResult) {
-	fmt.Fprintf(w, "  #%-3d %-8v length %3d (want %3d) generated %13d expanded %13d", r.ID, r.Status, r.Length, r.Want, r.Generated, r.Expanded)
+	fmt.Fprintf(w, "  #%-3d %-8v length %3d (want %3d) generated %13d expanded %13d", r.ID, r.Status, r.Length, r.Want, r.Stats.Generated, r.Stats.Expanded)
 	if r.Published > 0 {
 		fmt.Fprintf(w, "\n       Korf & Felner 2002: %13d nodes (generated ratio %.3f); Clausecker's 6-6-6-6: %13d expansions (expanded ratio %.2f)",
-			r.Published, float64(r.Generated)/float64(r.Published), r.Clausecker, float64(r.Expanded)/float64(max(r.Clausecker, 1)))
+			r.Published, float64(r.Stats.Generated)/float64(r.Published), r.Clausecker, float64(r.Stats.Expanded)/float64(max(r.Clausecker, 1)))
 	}
-	fmt.Fprintf(w, " %s\n", fmtDuration(msDuration(r.ElapsedMS)))
+	fmt.Fprintf(w, " %s\n", fmtDuration(msDuration(r.Stats.TimeMS)))
 }
 
 // runHeuristic solves every instance with one heuristic.
-func (c *slideBenchCmd) runHeuristic(e *env, store *sliding.Store, h sliding.Heuristic, insts []benchInstance, workers int) (benchRow, []benchResult) {
-	row := benchRow{Set: c.set, Heuristic: string(h), Instances: len(insts)}
+func (c *slidingBenchCmd) runHeuristic(e *env, store *sliding.Store, h sliding.Heuristic, insts []benchInstance, workers int) (*record.SlidingBench, []benchResult) {
+	row := &record.SlidingBench{Set: c.set, Heuristic: string(h), Instances: len(insts)}
 	results := make([]benchResult, len(insts))
 	side := insts[0].board.Rows
 	start := time.Now()
@@ -268,13 +267,15 @@ func (c *slideBenchCmd) runHeuristic(e *env, store *sliding.Store, h sliding.Heu
 		if _, _, ok := sliding.Partition(sliding.Heuristic(part)); ok {
 			if _, err := store.Load(e.ctx, sliding.Heuristic(part), side, side); err != nil {
 				for i := range results {
-					results[i] = benchResult{ID: insts[i].id, Status: status.Invalid, err: err}
+					results[i] = benchResult{SlidingBenchInstance: &record.SlidingBenchInstance{Head: record.Head{Status: status.Invalid, Error: err.Error()},
+						Set: c.set, Heuristic: string(h), ID: insts[i].id, Want: insts[i].length}, err: err}
 				}
+				row.Status, row.Error = status.Invalid, err.Error()
 				return row, results
 			}
 		}
 	}
-	row.LoadMS = ms(time.Since(start))
+	row.Stats.TablesMS = ms(time.Since(start))
 	start = time.Now()
 	var next int
 	var mu sync.Mutex
@@ -291,41 +292,81 @@ func (c *slideBenchCmd) runHeuristic(e *env, store *sliding.Store, h sliding.Heu
 				if i >= len(insts) || e.ctx.Err() != nil {
 					return
 				}
-				in := insts[i]
-				ctx, cancel := context.WithTimeout(e.ctx, c.timeout)
-				res, err := sliding.Solve(ctx, in.board, sliding.Options{Goal: sliding.BlankFirst, Algorithm: sliding.IDAStar, Heuristic: h, Store: store})
-				cancel()
-				if err == nil {
-					err = in.board.Check(res.Moves, sliding.BlankFirst)
-				}
-				results[i] = benchResult{Set: c.set, Heuristic: string(h), ID: in.id, Status: res.Status, Length: len(res.Moves), Want: in.length,
-					Generated: res.Stats.Generated, Expanded: res.Stats.Expanded, Published: in.published, Clausecker: in.clausecker,
-					ElapsedMS: ms(res.Stats.Elapsed), err: err}
+				results[i] = c.solveInstance(e.ctx, store, h, insts[i])
 			}
 		}()
 	}
 	wg.Wait()
-	row.WallMS = ms(time.Since(start))
+	row.Stats.TimeMS = ms(time.Since(start))
+	timedOut := 0
 	for _, r := range results {
-		if r.Status == status.Solved && r.err == nil {
+		if r.SlidingBenchInstance == nil {
+			continue // not reached: interrupted
+		}
+		if r.solved {
 			row.Solved++
 			row.Checked++
 			if r.Length != r.Want {
 				row.Wrong++
 			}
 		}
+		if r.Status == status.Timeout {
+			timedOut++
+		}
 		row.TotalLength += r.Length
-		row.Generated += r.Generated
-		row.Expanded += r.Expanded
-		row.SumMS += r.ElapsedMS
-		if r.ElapsedMS > row.SlowestMS {
-			row.SlowestMS, row.Slowest = r.ElapsedMS, r.ID
+		row.Stats.Generated += r.Stats.Generated
+		row.Stats.Expanded += r.Stats.Expanded
+		row.Stats.InstancesMS += r.Stats.TimeMS
+		if r.Stats.TimeMS > row.Stats.SlowestMS {
+			row.Stats.SlowestMS, row.Slowest = r.Stats.TimeMS, r.ID
 		}
 	}
-	if row.SumMS > 0 {
-		row.RatePerCore = float64(row.Generated) / (row.SumMS / 1000) / 1e6
+	if row.Stats.InstancesMS > 0 {
+		row.Stats.RatePerCore = float64(row.Stats.Generated) / (row.Stats.InstancesMS / 1000) / 1e6
+	}
+	switch {
+	case row.Wrong > 0:
+		row.Status, row.Error = status.Invalid, fmt.Sprintf("%s of %d differ from the published ones", plural(row.Wrong, "length"), row.Checked)
+	case timedOut > 0:
+		row.Status, row.Error = status.Timeout, fmt.Sprintf("%s of %d not solved within %v", plural(timedOut, "instance"), row.Instances, c.timeout)
+	case row.Solved < row.Instances:
+		row.Status, row.Error = status.Invalid, fmt.Sprintf("%d of %s not solved", row.Instances-row.Solved, plural(row.Instances, "instance"))
+	default:
+		row.Status = status.Solved
 	}
 	return row, results
+}
+
+// solveInstance solves one instance within --timeout and checks its
+// solution and length.
+func (c *slidingBenchCmd) solveInstance(ctx context.Context, store *sliding.Store, h sliding.Heuristic, in benchInstance) benchResult {
+	sctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	res, err := sliding.Solve(sctx, &sliding.Puzzle{Board: in.board, Goal: sliding.BlankFirst},
+		sliding.Options{Algorithm: sliding.IDAStar, Heuristic: h, Store: store})
+	if err == nil {
+		err = in.board.Check(res.Moves, sliding.BlankFirst)
+	}
+	r := &record.SlidingBenchInstance{Head: record.Head{Status: res.Status}, Set: c.set, Heuristic: string(h), ID: in.id,
+		Length: len(res.Moves), Want: in.length, Published: in.published, Clausecker: in.clausecker,
+		Stats: record.SlidingBenchStats{Generated: res.Stats.Generated, Expanded: res.Stats.Expanded, TimeMS: ms(res.Stats.Time)}}
+	solved := err == nil && res.Status == status.Solved
+	switch {
+	case res.Status == status.Timeout && ctx.Err() == nil && sctx.Err() != nil:
+		r.Error = fmt.Sprintf("no answer within %v", c.timeout)
+	case err != nil && res.Status == status.Solved:
+		r.Status, r.Error = status.Invalid, "internal error: "+err.Error()
+	case err != nil:
+		r.Error = err.Error()
+	case res.Status != status.Solved:
+		r.Status, r.Error = status.Invalid, "no solution found"
+	case r.Length != r.Want:
+		r.Status, r.Error = status.Invalid, fmt.Sprintf("length %d, published %d", r.Length, r.Want)
+	}
+	if r.Error != "" && r.Status != status.Invalid && r.Status != status.Timeout {
+		r.Status = status.Invalid
+	}
+	return benchResult{SlidingBenchInstance: r, solved: solved, err: err}
 }
 
 // readKorf100 reads korf100.txt and checks it against the lengths file.
@@ -450,11 +491,14 @@ func readNumbered(path string, side int, tilesOf func([]string) (string, error))
 		if tiles == "" {
 			continue
 		}
-		b, err := sliding.ParseTiles([]string{tiles})
-		if err != nil || b.Rows != side {
-			return nil, fmt.Errorf("%s:%d: not a %d×%d board: %v", path, n+1, side, side, err)
+		p, err := sliding.Parse(strings.NewReader(tiles))
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, n+1, err)
 		}
-		insts = append(insts, benchInstance{id: id, board: b})
+		if p.Board.Rows != side || p.Board.Cols != side {
+			return nil, fmt.Errorf("%s:%d: not a %d×%d board", path, n+1, side, side)
+		}
+		insts = append(insts, benchInstance{id: id, board: p.Board})
 	}
 	if len(insts) == 0 {
 		return nil, fmt.Errorf("%s: no instance", path)

@@ -36,17 +36,18 @@ Examples:
 	puzzle sliding pdb verify
 `
 
-type slidePDBCmd struct {
+// slidingPDBCmd is 'puzzle sliding pdb'.
+type slidingPDBCmd struct {
 	cache string
 	force bool
 }
 
-func (c *slidePDBCmd) define(fs *flag.FlagSet) {
+func (c *slidingPDBCmd) define(fs *flag.FlagSet) {
 	fs.StringVar(&c.cache, "cache", "", "pattern database `DIR` (default $PUZZLE_CACHE, else the user cache directory)")
 	fs.BoolVar(&c.force, "force", false, "build again even if the files are present")
 }
 
-func (c *slidePDBCmd) run(e *env, v *verb, operands []string) int {
+func (c *slidingPDBCmd) run(e *env, v *verb, operands []string) int {
 	if len(operands) == 0 {
 		return v.usageError(e, "want build, list or verify")
 	}

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"strings"
 	"time"
@@ -20,8 +21,9 @@ const slidePlayUsage = `Usage: puzzle sliding play [--size N] [--seed S] [--goal
 
 On a terminal, a game: slide the tiles yourself with the arrow keys (or
 WASD, or hjkl): an arrow moves the tile next to the blank in its direction.
-The board is the one given, else a random solvable one of --size (the
-same --seed gives the same board).
+The board is the one given, else a random solvable one of --size, shown
+with its seed ("random (seed S)"): --seed S gives the same board again, as
+'puzzle sliding shuffle --seed S' does.
 
 	?        hint: the next move of a shortest solution from here, and how
 	         many moves that solution has
@@ -47,58 +49,62 @@ Examples:
 	puzzle sliding play --watch --delay 100ms 8 6 7 2 5 4 3 0 1
 `
 
-// slidePlayCmd is 'puzzle sliding play': a game on a terminal, else the
+// slidingPlayCmd is 'puzzle sliding play': a game on a terminal, else the
 // solution animated.
-type slidePlayCmd struct {
-	slideSolveCmd
+type slidingPlayCmd struct {
+	slidingSolveCmd
 	size  int
 	seed  seedFlag
 	watch bool
 }
 
-func (c *slidePlayCmd) define(fs *flag.FlagSet) {
+func (c *slidingPlayCmd) define(fs *flag.FlagSet) {
 	c.animate, c.play = true, true
-	c.slideSolveCmd.define(fs)
+	c.slidingSolveCmd.define(fs)
 	fs.IntVar(&c.size, "size", 4, "side `N` of the random board when none is given")
-	fs.Var(&c.seed, "seed", "random seed `S` of the random board (default: a fresh one)")
+	fs.Var(&c.seed, "seed", "random seed `S` of the random board (default: a fresh one, shown)")
 	fs.BoolVar(&c.watch, "watch", false, "watch the solution instead of playing")
 }
 
-func (c *slidePlayCmd) run(e *env, v *verb, operands []string) int {
+func (c *slidingPlayCmd) run(e *env, v *verb, operands []string) int {
 	if c.size < 2 || c.size > sliding.MaxSide {
 		return v.usageError(e, "--size must be 2 to %d", sliding.MaxSide)
 	}
 	in, inFile := e.stdin.(*os.File)
 	inTerminal := inFile && isTerminal(in)
 	interactive := !c.watch && inTerminal && isTerminal(e.stdout)
+	label := "args"
 	if len(operands) == 0 && (inTerminal || c.watch) { // no board to read: a random one
-		operands = strings.Fields(c.randomBoard().Line())
+		seed := c.seed.seedValue()
+		operands = strings.Fields(slidingShuffle(seed, c.size, c.size, c.goalValue()).Line())
+		label = fmt.Sprintf("random (seed %d)", seed)
 	}
 	if !interactive {
-		return c.slideSolveCmd.run(e, v, operands)
+		return c.solve(e, v, operands, label)
 	}
-	var board *sliding.Board
-	e.eachBoard("sliding play", operands, func(in slideInput) bool {
-		if in.err == nil {
-			board = in.board
-		} else {
-			e.errorf("sliding play: %s:%d: %v", in.file, in.line, in.err)
-		}
-		return false // the first board only
-	})
+	opt, err := c.options(e)
+	if err != nil {
+		return v.usageError(e, "%v", err)
+	}
+	g := c.goalValue()
+	board := c.firstBoard(e, v, operands, label)
 	if board == nil {
 		return exitFail
 	}
-	g, _ := sliding.ParseGoal(c.goal.value)
+	if err := opt.Heuristic.Fits(board.Rows, board.Cols); err != nil {
+		return v.usageError(e, "%v", err)
+	}
 	if !board.Solvable(g) {
-		e.errorf("sliding play: this board cannot reach the %s goal (the parity of its tiles and blank differ)", g)
+		e.errorf("%s: this board cannot reach the %s goal (the parity of its tiles and blank differ)", v.name, g)
 		return exitFail
 	}
-	opt, _ := c.options(e.newSlidingStore(c.cache))
-	game := newSlideGame(board, g, c.solver(opt, board))
+	game := newSlideGame(board, g, c.solver(opt.Options, board))
+	if label != "args" {
+		game.title = label
+	}
 	old, err := term.MakeRaw(int(in.Fd()))
 	if err != nil {
-		e.errorf("sliding play: %v", err)
+		e.errorf("%s: %v", v.name, err)
 		return exitFail
 	}
 	defer term.Restore(int(in.Fd()), old)
@@ -109,15 +115,38 @@ func (c *slidePlayCmd) run(e *env, v *verb, operands []string) int {
 	return exitOK
 }
 
-func (c *slidePlayCmd) randomBoard() *sliding.Board {
-	g, _ := sliding.ParseGoal(c.goal.value)
-	return sliding.Shuffle(c.seed.rng(), c.size, c.size, g)
+// firstBoard reads the first board of the operands (tiles, which label
+// names, or files), or says why there is none.
+func (c *slidingPlayCmd) firstBoard(e *env, v *verb, operands []string, label string) *sliding.Board {
+	read := func(file string, r io.Reader) iter.Seq2[*sliding.Puzzle, error] {
+		return sliding.NewReader(r, file).All()
+	}
+	if allNumbers(operands) {
+		tiles := strings.Join(operands, " ")
+		operands = nil
+		read = func(string, io.Reader) iter.Seq2[*sliding.Puzzle, error] {
+			return sliding.NewReader(strings.NewReader(tiles), label).All()
+		}
+	}
+	var board *sliding.Board
+	eachPuzzle(e, v.name, operands, read, func(file string, p *sliding.Puzzle, err error) bool {
+		if err != nil {
+			e.errorf("%s: %v", v.name, err)
+		} else {
+			board = p.Board
+		}
+		return false // the first board only
+	})
+	if board == nil && e.ctx.Err() == nil {
+		e.errorf("%s: no board in the input", v.name)
+	}
+	return board
 }
 
 // solver returns how the game finds hints: the command's options, with
 // the row-by-row method for boards larger than 4×4 unless --algo chose,
 // within --timeout (30 s by default).
-func (c *slidePlayCmd) solver(opt sliding.Options, b *sliding.Board) func(context.Context, *sliding.Board) (sliding.Result, error) {
+func (c *slidingPlayCmd) solver(opt sliding.Options, b *sliding.Board) func(context.Context, *sliding.Board) (sliding.Result, error) {
 	if len(b.Tiles) > 16 && c.algo.value == string(sliding.AutoAlgorithm) {
 		opt.Algorithm = sliding.Reduce
 	}
@@ -125,10 +154,11 @@ func (c *slidePlayCmd) solver(opt sliding.Options, b *sliding.Board) func(contex
 	if limit == 0 {
 		limit = 30 * time.Second
 	}
+	g := c.goalValue()
 	return func(ctx context.Context, b *sliding.Board) (sliding.Result, error) {
 		ctx, cancel := context.WithTimeout(ctx, limit)
 		defer cancel()
-		return sliding.Solve(ctx, b, opt)
+		return sliding.Solve(ctx, &sliding.Puzzle{Board: b, Goal: g}, opt)
 	}
 }
 
@@ -145,6 +175,7 @@ func (c *crlfWriter) Write(p []byte) (int, error) {
 // slideGame is a game of the sliding puzzle: the position, the moves
 // made, and a message for the player.
 type slideGame struct {
+	title        string // where the board comes from, "" for the board given
 	start, board *sliding.Board
 	goal         sliding.Goal
 	made         sliding.Moves // the blank's moves so far
@@ -384,7 +415,11 @@ func (g *slideGame) draw(out io.Writer, redraw bool) {
 	if redraw {
 		b.WriteString("\x1b[H\x1b[2J")
 	}
-	fmt.Fprintf(&b, "%d×%d sliding puzzle, goal %s\n\n", g.board.Rows, g.board.Cols, g.goal)
+	fmt.Fprintf(&b, "%d×%d sliding puzzle, goal %s", g.board.Rows, g.board.Cols, g.goal)
+	if g.title != "" {
+		fmt.Fprintf(&b, ", %s", g.title)
+	}
+	b.WriteString("\n\n")
 	b.WriteString(g.board.Pretty())
 	fmt.Fprintf(&b, "\nmoves: %d\n", len(g.made))
 	if g.message != "" {

@@ -14,11 +14,21 @@ import (
 
 // bfsSolver solves by breadth-first search: the oracle of the hints.
 func bfsSolver(ctx context.Context, b *sliding.Board) (sliding.Result, error) {
-	return sliding.Solve(ctx, b, sliding.Options{Algorithm: sliding.BFS})
+	return sliding.Solve(ctx, &sliding.Puzzle{Board: b}, sliding.Options{Algorithm: sliding.BFS})
+}
+
+// slidingBoard reads one board or fails the test.
+func slidingBoard(t *testing.T, tiles string) *sliding.Board {
+	t.Helper()
+	p, err := sliding.Parse(strings.NewReader(tiles))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Board
 }
 
 func idaSolver(ctx context.Context, b *sliding.Board) (sliding.Result, error) {
-	return sliding.Solve(ctx, b, sliding.Options{Algorithm: sliding.IDAStar, Heuristic: sliding.LinearConflict})
+	return sliding.Solve(ctx, &sliding.Puzzle{Board: b}, sliding.Options{Algorithm: sliding.IDAStar, Heuristic: sliding.LinearConflict})
 }
 
 func TestReadKey(t *testing.T) {
@@ -47,7 +57,7 @@ func TestReadKey(t *testing.T) {
 // TestSlideGamePlay plays through the game's input: one slide solves the
 // board, and the game says so with the fewest possible.
 func TestSlideGamePlay(t *testing.T) {
-	b, _ := sliding.ParseTiles([]string{"1 2 3 4 5 6 7 0 8"})
+	b := slidingBoard(t, "1 2 3 4 5 6 7 0 8")
 	g := newSlideGame(b, sliding.BlankLast, bfsSolver)
 	var out strings.Builder
 	g.play(t.Context(), strings.NewReader("w\x1b[Dq"), &out, 0, false)
@@ -101,7 +111,7 @@ func TestSlideGameHints(t *testing.T) {
 // TestSlideGameUndoRestartGiveUp takes moves back one by one to the start,
 // restarts, then lets the computer solve: a shortest solution.
 func TestSlideGameUndoRestartGiveUp(t *testing.T) {
-	b, _ := sliding.ParseTiles([]string{"8 6 7 2 5 4 3 0 1"})
+	b := slidingBoard(t, "8 6 7 2 5 4 3 0 1")
 	g := newSlideGame(b, sliding.BlankLast, bfsSolver)
 	ctx := t.Context()
 	var seen [][]uint8

@@ -1,24 +1,28 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/schematest"
 	"github.com/puzzlesolvers/puzzle/sliding"
 )
 
 var (
-	slideMsRE    = regexp.MustCompile(`"elapsed_ms":[0-9.e+-]+`)
+	slideMsRE    = regexp.MustCompile(`"time_ms":[0-9.e+-]+`)
 	slideTimeRE  = regexp.MustCompile(`\d+\.\d\d (ms|s)\b`)
 	slideCacheRE = regexp.MustCompile(`\(/[^)]*\)`)
 )
 
 func slideNormalise(s string) string {
-	s = slideMsRE.ReplaceAllString(s, `"elapsed_ms":T`)
+	s = slideMsRE.ReplaceAllString(s, `"time_ms":T`)
 	s = slideTimeRE.ReplaceAllString(s, "T")
 	return slideCacheRE.ReplaceAllString(s, "(CACHE)")
 }
@@ -86,10 +90,7 @@ func TestSlidingSolveOptimal(t *testing.T) {
 			if err := json.Unmarshal([]byte(line), &rec); err != nil {
 				t.Fatal(err)
 			}
-			b, err := sliding.ParseTiles([]string{rec.Board})
-			if err != nil {
-				t.Fatal(err)
-			}
+			b := slidingBoard(t, rec.Board)
 			ms, err := sliding.ParseMoves(rec.Moves)
 			if err != nil || len(ms) != rec.Length || rec.Status != "solved" || !rec.Optimal {
 				t.Fatalf("%v: %s", args, line)
@@ -112,49 +113,161 @@ func TestSlidingSolveOptimal(t *testing.T) {
 	}
 }
 
-func TestSlidingErrors(t *testing.T) {
+// TestSlidingExitCodes runs every verb to each exit code it can give: 0
+// ok, 1 a board invalid, without a solution or timed out (or an input
+// that cannot be read), 2 a usage error, including a heuristic that does
+// not fit the board.
+func TestSlidingExitCodes(t *testing.T) {
 	t.Parallel()
+	korf1 := "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
 	for _, tc := range []struct {
-		args []string
-		code int
-		msg  string
+		stdin string
+		args  []string
+		code  int
+		out   string // in stdout (or stderr when the code is 2)
 	}{
-		{[]string{"sliding"}, exitUsage, "Verbs:"},
-		{[]string{"sliding", "frob"}, exitUsage, `unknown verb "frob"`},
-		{[]string{"sliding", "solve", "--heuristic", "euclid", "1 2 3 0"}, exitUsage, `unknown heuristic "euclid"`},
-		{[]string{"sliding", "solve", "--goal", "middle", "1 2 3 0"}, exitUsage, `invalid value "middle" for flag -goal`},
-		{[]string{"sliding", "solve", "--algo", "dfs", "1 2 3 0"}, exitUsage, `invalid value "dfs" for flag -algo`},
-		{[]string{"sliding", "solve", "--timeout", "-1s", "1 2 3 0"}, exitUsage, "--timeout must not be negative"},
-		{[]string{"sliding", "solve", "no-such-file.txt"}, exitFail, "no-such-file.txt"},
-		{[]string{"sliding", "shuffle", "--size", "11"}, exitUsage, "a board is 2×2 to 10×10"},
-		{[]string{"sliding", "shuffle", "extra"}, exitUsage, `unexpected argument "extra"`},
-		{[]string{"sliding", "pdb"}, exitUsage, "want build, list or verify"},
-		{[]string{"sliding", "pdb", "frob"}, exitUsage, `unknown action "frob"`},
-		{[]string{"sliding", "pdb", "build", "pdb-99"}, exitUsage, `unknown set "pdb-99"`},
-		{[]string{"sliding", "bench", "--set", "nope"}, exitUsage, `unknown set "nope"`},
-		{[]string{"sliding", "bench", "--heuristic", "nope"}, exitUsage, `unknown heuristic "nope"`},
-		{[]string{"sliding", "bench", "--data", "/nonexistent"}, exitFail, "no sliding data"},
+		{"", []string{"sliding"}, exitUsage, "Verbs:"},
+		{"", []string{"sliding", "frob"}, exitUsage, `unknown verb "frob"`},
+
+		{"", []string{"solve", "1 2 0 3"}, exitOK, "args (2×2, blank-last): solved in 1 move (optimal)"},
+		{"1 2 3\n4 5 6\n0 7 8\n", []string{"solve"}, exitOK, "<stdin>:1 (3×3, blank-last): solved in 2 moves"},
+		{"1 2 3\n4 5 5\n7 8 0\n", []string{"solve"}, exitFail, "<stdin>:1: invalid\n  sliding: <stdin>:1: tile 5 appears twice"},
+		{"", []string{"solve", "1 2 3 4 5 6 8 7 0"}, exitFail, "args (3×3, blank-last): none\n  parity: the permutation's parity"},
+		{"", []string{"solve", "--goal", "blank-first", "--heuristic", "manhattan", "--timeout", "1ms", korf1}, exitFail, "no answer within 1ms"},
+		{"# nothing\n", []string{"solve"}, exitFail, "no board in the input"},
+		{"", []string{"solve", "no-such-file.txt"}, exitFail, "no-such-file.txt"},
+		{"", []string{"solve", "--heuristic", "euclid", "1 2 3 0"}, exitUsage, `unknown heuristic "euclid"`},
+		{"", []string{"solve", "--heuristic", "pdb-78", "1 2 3 4 5 6 7 0 8"}, exitUsage, "pdb-78 is for 4×4 boards, not 3×3"},
+		{"1 2 3 0\n\n1 2 3 4 5 6 7 0 8\n", []string{"solve", "--heuristic", "walking-distance+pdb-663"}, exitUsage, "pdb-663 is for 4×4 boards, not 2×2"},
+		{"", []string{"solve", "--goal", "middle", "1 2 3 0"}, exitUsage, `invalid value "middle" for flag -goal`},
+		{"", []string{"solve", "--algo", "dfs", "1 2 3 0"}, exitUsage, `invalid value "dfs" for flag -algo`},
+		{"", []string{"solve", "--timeout", "-1s", "1 2 3 0"}, exitUsage, "--timeout must not be negative"},
+
+		{"", []string{"shuffle", "--size", "3", "--seed", "5"}, exitOK, "  # seed 5\n"},
+		{"", []string{"shuffle", "--size", "11"}, exitUsage, "a board is 2×2 to 10×10"},
+		{"", []string{"shuffle", "--count", "0"}, exitUsage, "--count must be at least 1"},
+		{"", []string{"shuffle", "extra"}, exitUsage, `unexpected argument "extra"`},
+
+		{"", []string{"play", "1 2 0 3"}, exitOK, "move 1/1: R"},
+		{"", []string{"play", "--watch", "--size", "2", "--seed", "9"}, exitOK, "random (seed 9) (2×2, blank-last): solved"},
+		{"", []string{"play", "2 1 3 0"}, exitFail, "none"},
+		{"", []string{"play", "--size", "1"}, exitUsage, "--size must be 2 to 10"},
+		{"", []string{"play", "--heuristic", "pdb-6666", "1 2 3 0"}, exitUsage, "pdb-6666 is for 5×5 boards, not 2×2"},
+
+		{"", []string{"pdb", "list", "--cache", "CACHE"}, exitOK, "total 0.0 MB"},
+		{"", []string{"pdb"}, exitUsage, "want build, list or verify"},
+		{"", []string{"pdb", "frob"}, exitUsage, `unknown action "frob"`},
+		{"", []string{"pdb", "build", "pdb-99"}, exitUsage, `unknown set "pdb-99"`},
+
+		{"", []string{"bench", "--data", "testdata/sliding/data", "--heuristic", "linear-conflict"}, exitOK, "3/3"},
+		{"", []string{"bench", "--data", "testdata/sliding/hard", "--heuristic", "manhattan", "--timeout", "10ms"}, exitFail, "no answer within 10ms"},
+		{"", []string{"bench", "--data", "/nonexistent"}, exitFail, "no sliding data"},
+		{"", []string{"bench", "--set", "nope"}, exitUsage, `unknown set "nope"`},
+		{"", []string{"bench", "--heuristic", "nope"}, exitUsage, `unknown heuristic "nope"`},
+		{"", []string{"bench", "--heuristic", "pdb-6666"}, exitUsage, "pdb-6666 is for 5×5 boards, not 4×4"},
+		{"", []string{"bench", "--set", "korf24", "--heuristic", "walking-distance"}, exitUsage, "walking-distance is for boards up to 4×4, not 5×5"},
 	} {
-		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+		args := tc.args
+		if args[0] != "sliding" {
+			args = append([]string{"sliding"}, args...)
+		}
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			t.Parallel()
-			_, errOut, code := runCmd(t, "", tc.args...)
-			if code != tc.code || !strings.Contains(errOut, tc.msg) {
-				t.Errorf("exit %d, stderr %q; want %d and %q", code, errOut, tc.code, tc.msg)
+			cache := t.TempDir()
+			for i, a := range args {
+				if a == "CACHE" {
+					args = slices.Clone(args)
+					args[i] = cache
+				}
+			}
+			out, errOut, code := runCmd(t, tc.stdin, args...)
+			if code != tc.code || !strings.Contains(out+errOut, tc.out) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want %d and %q", code, out, errOut, tc.code, tc.out)
 			}
 		})
 	}
-	// Bad and unsolvable boards: exit 1 with a message naming the place.
-	out, _, code := runCmd(t, "1 2 3\n4 5 5\n7 8 0\n", "sliding", "solve")
-	if code != exitFail || !strings.Contains(out, "<stdin>:1: invalid: tile 5 appears twice") {
-		t.Errorf("bad board: exit %d, %q", code, out)
+}
+
+// TestSlidingJSONSchema validates the --json records of every verb, of
+// every status they can have, against docs/schema/sliding.json.
+func TestSlidingJSONSchema(t *testing.T) {
+	t.Parallel()
+	korf1 := "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
+	for _, tc := range []struct {
+		ref      string
+		stdin    string
+		args     []string
+		statuses []string
+	}{
+		{"sliding.json#/$defs/solve", "", []string{"solve", "--json", "testdata/sliding/boards.txt"}, []string{"solved", "none", "invalid"}},
+		{"sliding.json#/$defs/solve", "", []string{"solve", "--json", "--algo", "reduce", "1 2 3 4 5 6 0 7 8"}, []string{"solved"}},
+		{"sliding.json#/$defs/solve", "", []string{"solve", "--json", "--algo", "bfs", "1 2 3 4 5 6 0 7 8"}, []string{"solved"}},
+		{"sliding.json#/$defs/solve", "", []string{"solve", "--json", "--goal", "blank-first", "--heuristic", "manhattan", "--timeout", "1ms", korf1}, []string{"timeout"}},
+		{"sliding.json#/$defs/shuffle", "", []string{"shuffle", "--json", "--count", "3", "--rows", "2", "--cols", "5"}, []string{"solved"}},
+		{"sliding.json#/$defs/bench", "", []string{"bench", "--json", "--data", "testdata/sliding/data", "--heuristic", "linear-conflict,manhattan"}, []string{"solved"}},
+		{"sliding.json#/$defs/bench", "", []string{"bench", "--json", "--data", "testdata/sliding/hard", "--heuristic", "manhattan", "--timeout", "10ms"}, []string{"timeout"}},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			t.Parallel()
+			out, errOut, _ := runCmd(t, tc.stdin, append([]string{"sliding"}, tc.args...)...)
+			if n := schematest.ValidateLines(t, tc.ref, []byte(out)); n == 0 {
+				t.Fatalf("no record; stderr %s", errOut)
+			}
+			var seen []string
+			for line := range strings.Lines(out) {
+				var h struct{ Status string }
+				json.Unmarshal([]byte(line), &h)
+				if !slices.Contains(seen, h.Status) {
+					seen = append(seen, h.Status)
+				}
+			}
+			slices.Sort(seen)
+			want := slices.Sorted(slices.Values(tc.statuses))
+			if !slices.Equal(seen, want) {
+				t.Errorf("statuses %v, want %v", seen, want)
+			}
+		})
 	}
-	out, _, code = runCmd(t, "", "sliding", "solve", "1 2 3 4 5 6 8 7 0")
-	if code != exitFail || !strings.Contains(out, "unsolvable") {
-		t.Errorf("unsolvable board: exit %d, %q", code, out)
+	// --verbose puts a record per instance before each heuristic's.
+	out, _, _ := runCmd(t, "", "sliding", "bench", "--json", "--verbose", "--data", "testdata/sliding/data", "--heuristic", "linear-conflict")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d lines:\n%s", len(lines), out)
 	}
-	_, errOut, code := runCmd(t, "# nothing\n", "sliding", "solve")
-	if code != exitFail || !strings.Contains(errOut, "no board") {
-		t.Errorf("empty input: exit %d, %q", code, errOut)
+	for _, line := range lines[:3] {
+		schematest.Validate(t, "sliding.json#/$defs/bench_instance", []byte(line))
+	}
+	schematest.Validate(t, "sliding.json#/$defs/bench", []byte(lines[3]))
+}
+
+// TestSlidingShuffleSeeds: each board of a run comes with its seed, and
+// that seed makes the same board again, as the first of a run.
+func TestSlidingShuffleSeeds(t *testing.T) {
+	t.Parallel()
+	out, _, code := runCmd(t, "", "sliding", "shuffle", "--json", "--size", "4", "--count", "5")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	boards := map[string]bool{}
+	for line := range strings.Lines(out) {
+		var rec struct{ Board, Seed string }
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		boards[rec.Board] = true
+		again, _, _ := runCmd(t, "", "sliding", "shuffle", "--size", "4", "--seed", rec.Seed)
+		if want := rec.Board + "  # seed " + rec.Seed + "\n"; again != want {
+			t.Errorf("seed %s: %q, want %q", rec.Seed, again, want)
+		}
+	}
+	if len(boards) != 5 {
+		t.Errorf("%d different boards of 5", len(boards))
+	}
+	// What shuffle prints, solve reads: the comments are skipped.
+	out, _, _ = runCmd(t, "", "sliding", "shuffle", "--size", "3", "--count", "3")
+	solved, errOut, code := runCmd(t, out, "sliding", "solve")
+	if code != exitOK || strings.Count(solved, "moves (optimal)") != 3 {
+		t.Errorf("solve of shuffle's boards: exit %d, %s %s", code, solved, errOut)
 	}
 }
 
@@ -215,7 +328,21 @@ func TestSlidingBench(t *testing.T) {
 	}
 	out, errOut, code = runCmd(t, "", "sliding", "bench", "--data", "testdata/sliding/data", "--set", "korf24", "--instances", "1,2",
 		"--heuristic", "linear-conflict", "--json")
-	if code != exitOK || !strings.Contains(out, `"set":"korf24","heuristic":"linear-conflict","instances":2,"solved":2,"lengths_checked":2,"lengths_wrong":0`) {
+	if code != exitOK || !strings.Contains(out, `"status":"solved","set":"korf24","heuristic":"linear-conflict","instances":2,"solved":2,"lengths_checked":2,"lengths_wrong":0`) {
 		t.Errorf("korf24: exit %d, %s %s", code, out, errOut)
 	}
+}
+
+// TestSlidingInterrupted: Ctrl-C during a long solve ends it as a
+// timeout record, "interrupted", and exit 1.
+func TestSlidingInterrupted(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
+	defer cancel()
+	out, errOut, code := runCtx(t, ctx, "", "sliding", "solve", "--json", "--goal", "blank-first", "--heuristic", "manhattan",
+		"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3")
+	if code != exitFail || !strings.Contains(out, `"status":"timeout","error":"interrupted"`) || !strings.Contains(errOut, "interrupted") {
+		t.Errorf("exit %d, %s %s", code, out, errOut)
+	}
+	schematest.ValidateLines(t, "sliding.json#/$defs/solve", []byte(out))
 }

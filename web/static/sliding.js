@@ -9,6 +9,8 @@ Puzzle.register("sliding", (root) => {
   // ---- layout ----
   const sizeSel = el("select", {id: "sliding-size", "aria-label": "Board size"},
     [[3, "3×3 (8-puzzle)"], [4, "4×4 (15-puzzle)"], [5, "5×5 (24-puzzle)"]].map(([n, t]) => el("option", {value: n, selected: n === 4}, t)));
+  // Seeds stay strings (the input's value, the reply's seed): 64-bit
+  // numbers do not survive JavaScript's numbers.
   const seedIn = el("input", {type: "number", id: "sliding-seed", min: 0, placeholder: "seed", "aria-label": "Seed (empty: random)",
     title: "The same size and seed give the same board; leave empty for a random one"});
   const algoSel = el("select", {id: "sliding-algo", "aria-label": "Method"},
@@ -63,6 +65,7 @@ Puzzle.register("sliding", (root) => {
     cols = c;
     tiles = ts.slice();
     start = ts.slice();
+    delete boardBox.dataset.seed;
     build();
     stats.hidden = true;
     movesBox.textContent = "";
@@ -138,11 +141,12 @@ Puzzle.register("sliding", (root) => {
   // ---- actions ----
   async function shuffle() {
     const size = Number(sizeSel.value);
-    const r = await call(api("/api/sliding/shuffle", {query: {size, seed: seedIn.value}}));
+    const r = await call(api("/api/sliding/shuffle", {query: {size, seed: seedIn.value.trim()}}));
     if (!r) return;
     setBoard(r.rows, r.cols, r.board.split(" ").map(Number));
     played = 0;
-    message(status, "info", `A random ${r.rows}×${r.cols} board (seed ${r.seed}). Solve it, or play.`);
+    boardBox.dataset.seed = r.seed;
+    message(status, "info", `A random ${r.rows}×${r.cols} board (seed ${r.seed}: the same size and seed give it again). Solve it, or play.`);
   }
 
   function reset() {
@@ -204,9 +208,12 @@ Puzzle.register("sliding", (root) => {
       return;
     }
     showStats(rec);
-    if (rec.status === "unsolvable") {
+    if (rec.status === "none") {
+      // No solution, known without a search: the reason says why.
       boardBox.dataset.state = "unsolvable";
-      message(status, "error", "Unsolvable: no sequence of moves reaches the goal (the tiles' order has the wrong parity). Found at once, without a search.");
+      message(status, "error", (rec.reason || "").startsWith("parity")
+        ? "Unsolvable: no sequence of moves reaches the goal (the tiles' order has the wrong parity). Found at once, without a search."
+        : "Unsolvable: " + (rec.reason || "no sequence of moves reaches the goal") + ".");
       return;
     }
     if (rec.status !== "solved") {
@@ -227,7 +234,7 @@ Puzzle.register("sliding", (root) => {
     if (rec.algorithm) items.push(row("method", rec.algorithm === "idastar" ? "IDA*" : rec.algorithm === "reduce" ? "row-by-row reduction" : rec.algorithm));
     if (rec.heuristic) items.push(row("heuristic", rec.heuristic + (rec.initial_estimate !== undefined ? ` (estimate ${rec.initial_estimate})` : "")));
     if (s.generated !== undefined) items.push(row("nodes", `${s.generated.toLocaleString("en")} generated, ${s.expanded.toLocaleString("en")} expanded`));
-    if (s.elapsed_ms !== undefined) items.push(row("time", s.elapsed_ms < 1000 ? s.elapsed_ms.toFixed(1) + " ms" : (s.elapsed_ms / 1000).toFixed(2) + " s"));
+    if (s.time_ms !== undefined) items.push(row("time", s.time_ms < 1000 ? s.time_ms.toFixed(1) + " ms" : (s.time_ms / 1000).toFixed(2) + " s"));
     stats.replaceChildren(...items.flat());
     stats.hidden = items.length === 0;
   }

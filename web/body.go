@@ -1,0 +1,58 @@
+package web
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"net/http"
+
+	"github.com/puzzlesolvers/puzzle/internal/record"
+)
+
+// A puzzleReader is a family's Reader: Next returns the puzzles in turn,
+// then io.EOF.
+type puzzleReader[P any] interface {
+	Next() (P, error)
+}
+
+// bodyPuzzle is the one puzzle of a request body, or the syntax error of a
+// malformed one, of which the route makes its invalid record.
+type bodyPuzzle[P any] struct {
+	file   string // the name parameter, "request" by default
+	puzzle P
+	syntax error // a record.Positioned error; the puzzle is then the zero value
+}
+
+// readBody reads the one puzzle of the request body with a family's reader;
+// lineOf returns the line where a puzzle starts. A body without a puzzle,
+// with several, or that cannot be read otherwise gives the reply to send
+// instead: 400 with a message.
+func readBody[P any](c *call, open func(r io.Reader, file string) puzzleReader[P], lineOf func(P) int) (bodyPuzzle[P], *reply) {
+	in := bodyPuzzle[P]{file: c.text("name", "request")}
+	rd := open(bytes.NewReader(c.body), in.file)
+	p, err := rd.Next()
+	var syntax record.Positioned
+	switch {
+	case err == io.EOF:
+		r := failf(http.StatusBadRequest, "no puzzle in the request body")
+		return in, &r
+	case errors.As(err, &syntax):
+		in.syntax = err
+	case err != nil:
+		r := failf(http.StatusBadRequest, "%v", err)
+		return in, &r
+	default:
+		in.puzzle = p
+	}
+	if q, err := rd.Next(); err != io.EOF {
+		line := 0
+		if errors.As(err, &syntax) {
+			_, line = syntax.Position()
+		} else if err == nil {
+			line = lineOf(q)
+		}
+		r := failf(http.StatusBadRequest, "the body holds more than one puzzle (another starts at line %d): send one per request", line)
+		return in, &r
+	}
+	return in, nil
+}
