@@ -123,65 +123,55 @@ func nonogramRoutes() []*route {
 	}
 }
 
-// readNonogram reads the one puzzle of the body. On failure it returns the
-// reply to send: 400, with the record of a malformed puzzle when asRecord is
-// true.
-func readNonogram(c *call, asRecord bool) (string, *nonogram.Puzzle, *reply) {
-	name := c.text("name", "request")
+// readNonogram reads the one puzzle of the body (see readBody) in the
+// format the query names; a bad parameter is left in c.bad.
+func readNonogram(c *call) (bodyPuzzle[*nonogram.Puzzle], *reply) {
 	format := c.choice("format", "auto", formatParam.choices)
-	if c.bad != nil {
-		r := failf(http.StatusBadRequest, "%v", c.bad)
-		return name, nil, &r
-	}
 	if format == "auto" {
 		format = ""
 	}
-	rd := nonogram.NewReader(bytes.NewReader(c.body), name, nonogram.Format(format))
-	p, err := rd.Next()
-	puzzleErr := errors.As(err, new(*nonogram.SyntaxError))
+	return readBody(c, func(r io.Reader, file string) puzzleReader[*nonogram.Puzzle] {
+		return nonogram.NewReader(r, file, nonogram.Format(format))
+	}, func(p *nonogram.Puzzle) int { return p.Line })
+}
+
+// nonogramPuzzle reads the one puzzle of the body for the routes that
+// answer a malformed one with an error message rather than a record; r is
+// the reply to send instead when there is no puzzle to work on.
+func nonogramPuzzle(c *call) (file string, p *nonogram.Puzzle, r *reply) {
+	in, bad := readNonogram(c)
 	switch {
-	case err == io.EOF && format != "":
-		r := failf(http.StatusBadRequest, "no puzzle in the request body (read as %s)", format)
-		return name, nil, &r
-	case err == io.EOF:
-		r := failf(http.StatusBadRequest, "no puzzle in the request body")
-		return name, nil, &r
-	case puzzleErr && asRecord:
-		r := jsonReply(http.StatusBadRequest, &record.NonogramSolve{Head: record.Invalid(name, err)})
-		return name, nil, &r
-	case err != nil:
-		r := failf(http.StatusBadRequest, "%v", err)
-		return name, nil, &r
+	case c.bad != nil:
+		return in.file, nil, &reply{}
+	case bad != nil:
+		return in.file, nil, bad
+	case in.syntax != nil:
+		r := failf(http.StatusBadRequest, "%v", in.syntax)
+		return in.file, nil, &r
 	}
-	if q, err := rd.Next(); err != io.EOF {
-		where := ""
-		if q != nil && q.Line > 0 {
-			where = fmt.Sprintf(" (another starts at line %d)", q.Line)
-		}
-		r := failf(http.StatusBadRequest, "the body holds more than one puzzle%s: send one per request", where)
-		return name, nil, &r
-	}
-	return name, p, nil
+	return in.file, in.puzzle, nil
 }
 
 func nonogramSolve(c *call) reply {
 	limit := c.integer("limit", 0, 0, maxListed)
 	explain := c.flag("explain")
-	name, p, bad := readNonogram(c, true)
-	if bad != nil {
-		return *bad
-	}
-	if c.bad != nil {
+	in, bad := readNonogram(c)
+	switch {
+	case c.bad != nil:
 		return reply{}
+	case bad != nil:
+		return *bad
+	case in.syntax != nil:
+		return jsonReply(http.StatusBadRequest, &record.NonogramSolve{Head: record.Invalid(in.file, in.syntax), Cause: in.syntax})
 	}
-	rec := record.NewNonogramSolve(c.ctx, name, p, record.NonogramOptions{
+	rec := record.NewNonogramSolve(c.ctx, in.file, in.puzzle, record.NonogramOptions{
 		Limit: limit, ListAll: limit >= 2, Explain: explain, Timeout: c.timeout,
 	})
 	return jsonReply(codeOf(rec.Status), rec)
 }
 
 func nonogramExplain(c *call) reply {
-	name, p, bad := readNonogram(c, false)
+	name, p, bad := nonogramPuzzle(c)
 	if bad != nil {
 		return *bad
 	}
@@ -263,12 +253,9 @@ func nonogramRender(c *call) reply {
 	to := c.choice("to", "svg", []string{"svg", "png", "text"})
 	cell := c.integer("cell", 16, 4, 64)
 	blank, noClues := c.flag("blank"), c.flag("no_clues")
-	_, p, bad := readNonogram(c, false)
+	_, p, bad := nonogramPuzzle(c)
 	if bad != nil {
 		return *bad
-	}
-	if c.bad != nil {
-		return reply{}
 	}
 	if cells := p.Width() * p.Height(); to != "text" && cells > maxDrawCells {
 		return failf(http.StatusUnprocessableEntity, "a %d×%d picture is too large to draw here (%d cells, the limit is %d): use puzzle nonogram render",
@@ -307,12 +294,9 @@ func nonogramConvert(c *call) reply {
 	if _, ok := c.query["to"]; !ok {
 		return failf(http.StatusBadRequest, "parameter to is required: one of %s", strings.Join(nonogramFormatNames(), ", "))
 	}
-	_, p, bad := readNonogram(c, false)
+	_, p, bad := nonogramPuzzle(c)
 	if bad != nil {
 		return *bad
-	}
-	if c.bad != nil {
-		return reply{}
 	}
 	var out bytes.Buffer
 	if err := p.Format(&out, nonogram.Format(to)); err != nil {

@@ -113,7 +113,8 @@ func TestNonogramSolve(t *testing.T) {
 		{"empty", "", "", "no puzzle"},
 		{"two", "", nonogramHeart + nonogramHeart, "more than one puzzle"},
 		{"bad format", "?format=gif", nonogramHeart, `"gif" is not one of auto, plain`},
-		{"wrong format", "?format=xml", nonogramHeart, "no puzzle in the request body (read as xml)"},
+		{"wrong format", "?format=xml", nonogramHeart, "no puzzle in the request body"},
+		{"two, the second named", "", nonogramHeart + "1 1\n1\n1\n", "more than one puzzle (another starts at line 14)"},
 	} {
 		w := do(t, s, "POST", "/api/nonogram/solve"+tc.query, tc.body)
 		if w.Code != http.StatusBadRequest || !strings.Contains(errorOf(t, w), tc.msg) {
