@@ -1,0 +1,39 @@
+package apitest
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestConsumerModule runs go vet and go test in examples/library, a module
+// of its own that imports the library as github.com/puzzlesolvers/puzzle:
+// it fails when an exported name it uses goes away or changes shape, or when
+// the library's behaviour through the public API changes.
+func TestConsumerModule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds another module")
+	}
+	dir, err := filepath.Abs("../../examples/library")
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := append(os.Environ(), "GOWORK=off")
+	for _, args := range [][]string{
+		{"vet", "./..."},
+		{"test", "-count=1", "./..."},
+		{"run", ".", "sudoku", "../sudoku/tiny4.txt"},
+	} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir, cmd.Env = dir, env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		if args[0] == "run" && !strings.Contains(string(out), "tiny4.txt:2: unique") {
+			t.Errorf("go %s:\n%s", strings.Join(args, " "), out)
+		}
+	}
+}
