@@ -55,6 +55,9 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	if err := p.Validate(); err != nil {
 		return Result{Status: status.Invalid}, fmt.Errorf("sudoku: %w", err)
 	}
+	if err := ctx.Err(); err != nil { // the searches look at ctx only now and then
+		return Result{Status: status.Timeout}, err
+	}
 	limit := opt.Limit
 	if limit == 0 {
 		limit = 2

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 
@@ -45,13 +46,15 @@ func readBody[P any](c *call, open func(r io.Reader, file string) puzzleReader[P
 		in.puzzle = p
 	}
 	if q, err := rd.Next(); err != io.EOF {
-		line := 0
-		if errors.As(err, &syntax) {
-			_, line = syntax.Position()
-		} else if err == nil {
-			line = lineOf(q)
+		where := ""
+		switch {
+		case err == nil:
+			where = fmt.Sprintf(" (another starts at line %d)", lineOf(q))
+		case errors.As(err, &syntax):
+			_, line := syntax.Position()
+			where = fmt.Sprintf(" (another, malformed, at line %d)", line)
 		}
-		r := failf(http.StatusBadRequest, "the body holds more than one puzzle (another starts at line %d): send one per request", line)
+		r := failf(http.StatusBadRequest, "the body holds more than one puzzle%s: send one per request", where)
 		return in, &r
 	}
 	return in, nil

@@ -225,7 +225,7 @@ func TestSlidingSolve(t *testing.T) {
 	for _, tc := range []struct{ query, body, msg string }{
 		{"", "", "no puzzle"},
 		{"", "1 2 3 4 5 6 7 8 0\n8 7 6 5 4 3 2 1 0\n", "more than one puzzle (another starts at line 2)"},
-		{"", "1 2 3 4 5 6 7 0 8\n\n1 2 x\n", "more than one puzzle (another starts at line 3)"},
+		{"", "1 2 3 4 5 6 7 0 8\n\n1 2 x\n", "more than one puzzle (another, malformed, at line 3)"},
 		{"?heuristic=fast", "1 2 3 4 5 6 7 0 8", `unknown heuristic "fast"`},
 		{"?heuristic=manhattan%2Bfast", "1 2 3 4 5 6 7 0 8", `unknown heuristic "fast"`},
 		// A heuristic that does not fit the board is a bad request.

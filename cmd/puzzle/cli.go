@@ -5,9 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
 	"time"
+
+	"golang.org/x/term"
 )
 
 // verb is a subcommand: its flags and its help.
@@ -102,14 +106,11 @@ func (e *env) eachInput(prefix string, files []string, fn func(name string, r io
 	return ok
 }
 
-// isTerminal reports whether w is a character device, such as a terminal.
+// isTerminal reports whether w is a terminal (not merely a character device:
+// /dev/null is one too).
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // fmtDuration writes a duration for people: "0.12 ms", "1.23 s".
@@ -166,4 +167,34 @@ func searchLimit(all bool, limit int, timeout time.Duration) (solveLimit int, pr
 		return -1, ""
 	}
 	return limit, ""
+}
+
+// seedFlag is a uint64 flag that knows whether it was set.
+type seedFlag struct {
+	v   uint64
+	set bool
+}
+
+func (s *seedFlag) String() string {
+	if !s.set {
+		return ""
+	}
+	return strconv.FormatUint(s.v, 10)
+}
+
+func (s *seedFlag) Set(v string) error {
+	n, err := strconv.ParseUint(v, 0, 64)
+	if err != nil {
+		return errors.New("want a non-negative integer")
+	}
+	s.v, s.set = n, true
+	return nil
+}
+
+// seedValue returns the seed given, or draws one (and keeps it).
+func (f *seedFlag) seedValue() uint64 {
+	if !f.set {
+		f.v, f.set = rand.Uint64()>>1, true // below 2^63: seed+k, for the k-th of several, does not wrap
+	}
+	return f.v
 }

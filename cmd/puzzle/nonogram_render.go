@@ -7,13 +7,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
-
-	"golang.org/x/term"
 
 	"github.com/puzzlesolvers/puzzle/nonogram"
 	"github.com/puzzlesolvers/puzzle/status"
@@ -89,7 +86,7 @@ func (c *nonogramRenderCmd) run(e *env, v *verb, files []string) int {
 	case c.png:
 		kind, render = "PNG", nonogram.RenderPNG
 	}
-	if binary && c.out == "" && nonogramIsTerminal(e.stdout) {
+	if binary && c.out == "" && isTerminal(e.stdout) {
 		return v.usageError(e, "refusing to write %s to a terminal; use -o FILE or redirect stdout", kind)
 	}
 	opt := nonogram.RenderOptions{CellSize: c.cell, NoClues: c.noClues}
@@ -191,13 +188,6 @@ func (c *nonogramRenderCmd) run(e *env, v *verb, files []string) int {
 type nonogramDrawing struct {
 	name string
 	data []byte
-}
-
-// nonogramIsTerminal reports whether w is a terminal. A character device is
-// not enough: /dev/null is one too.
-func nonogramIsTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // board solves p and returns what to draw: the picture, the cells common

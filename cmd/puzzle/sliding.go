@@ -407,14 +407,6 @@ type slidingShuffleCmd struct {
 	json                    bool
 }
 
-// seedValue returns the seed given, or draws one (and keeps it).
-func (f *seedFlag) seedValue() uint64 {
-	if !f.set {
-		f.v, f.set = rand.Uint64(), true
-	}
-	return f.v
-}
-
 // slidingShuffle returns the board of a seed, as the web's shuffle makes it.
 func slidingShuffle(seed uint64, rows, cols int, g sliding.Goal) *sliding.Board {
 	return sliding.Shuffle(rand.New(rand.NewPCG(seed, 0)), rows, cols, g)

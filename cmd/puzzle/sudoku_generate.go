@@ -7,8 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
-	"strconv"
 	"time"
 
 	"github.com/puzzlesolvers/puzzle/internal/jsonl"
@@ -68,28 +66,6 @@ type sudokuGenerateCmd struct {
 	check      time.Duration
 }
 
-// seedFlag is a uint64 flag that knows whether it was set.
-type seedFlag struct {
-	v   uint64
-	set bool
-}
-
-func (s *seedFlag) String() string {
-	if !s.set {
-		return ""
-	}
-	return strconv.FormatUint(s.v, 10)
-}
-
-func (s *seedFlag) Set(v string) error {
-	n, err := strconv.ParseUint(v, 0, 64)
-	if err != nil {
-		return errors.New("want a non-negative integer")
-	}
-	s.v, s.set = n, true
-	return nil
-}
-
 func (c *sudokuGenerateCmd) define(fs *flag.FlagSet) {
 	c.difficulty = &choiceFlag{value: "any", choices: []string{"any", "easy", "medium", "hard", "expert", "extreme"}}
 	c.format = formatFlag("pretty")
@@ -131,10 +107,7 @@ func (c *sudokuGenerateCmd) run(e *env, v *verb, operands []string) int {
 	if err != nil || c.difficulty.value == "any" {
 		diff = 0
 	}
-	seed := c.seed.v
-	if !c.seed.set {
-		seed = rand.Uint64() >> 1 // readable, and N+k does not wrap
-	}
+	seed := c.seed.seedValue()
 
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
