@@ -259,7 +259,7 @@ func writeBenchResult(w io.Writer, r benchResult) {
 
 // runHeuristic solves every instance with one heuristic.
 func (c *slidingBenchCmd) runHeuristic(e *env, store *sliding.Store, h sliding.Heuristic, insts []benchInstance, workers int) (*record.SlidingBench, []benchResult) {
-	row := &record.SlidingBench{Set: c.set, Heuristic: string(h), Instances: len(insts)}
+	row := &record.SlidingBench{Set: c.set, Heuristic: string(h), Instances: len(insts), Tally: map[status.Status]int{}}
 	results := make([]benchResult, len(insts))
 	side := insts[0].board.Rows
 	start := time.Now()
@@ -313,6 +313,7 @@ func (c *slidingBenchCmd) runHeuristic(e *env, store *sliding.Store, h sliding.H
 		if r.Status == status.Timeout {
 			timedOut++
 		}
+		row.Tally[r.Status]++
 		row.TotalLength += r.Length
 		row.Stats.Generated += r.Stats.Generated
 		row.Stats.Expanded += r.Stats.Expanded

@@ -328,7 +328,7 @@ func TestSlidingBench(t *testing.T) {
 	}
 	out, errOut, code = runCmd(t, "", "sliding", "bench", "--data", "testdata/sliding/data", "--set", "korf24", "--instances", "1,2",
 		"--heuristic", "linear-conflict", "--json")
-	if code != exitOK || !strings.Contains(out, `"status":"solved","set":"korf24","heuristic":"linear-conflict","instances":2,"solved":2,"lengths_checked":2,"lengths_wrong":0`) {
+	if code != exitOK || !strings.Contains(out, `"status":"solved","set":"korf24","heuristic":"linear-conflict","count":2,"tally":{"solved":2},"lengths_checked":2,"lengths_wrong":0`) {
 		t.Errorf("korf24: exit %d, %s %s", code, out, errOut)
 	}
 }

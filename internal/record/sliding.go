@@ -153,8 +153,12 @@ type SlidingBench struct {
 	Head
 	Set         string `json:"set"`
 	Heuristic   string `json:"heuristic"`
-	Instances   int    `json:"instances"`
-	Solved      int    `json:"solved"`
+	// Instances is the number of instances run (count, as in every
+	// family's bench), Tally counts them by status, and Solved is
+	// Tally[status.Solved].
+	Instances   int                   `json:"count"`
+	Tally       map[status.Status]int `json:"tally"`
+	Solved      int                   `json:"-"`
 	Checked     int    `json:"lengths_checked"`
 	Wrong       int    `json:"lengths_wrong"`
 	TotalLength int    `json:"total_length"`
