@@ -47,7 +47,7 @@ slowest instance and the generation rate per core.
 
 --json prints one record per heuristic: status (solved when every
 instance was solved to its published length, else invalid or timeout with
-an error), set, heuristic, instances, solved, lengths_checked,
+an error), set, heuristic, count, tally (by status), lengths_checked,
 lengths_wrong, total_length, slowest and stats (generated, expanded,
 time_ms: the wall time, instances_ms, slowest_ms, tables_ms,
 mnodes_per_s_per_core); with --verbose, first one per instance: status,
