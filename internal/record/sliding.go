@@ -151,17 +151,17 @@ type SlidingBenchStats struct {
 // --json`: solved when every instance was solved to its published length.
 type SlidingBench struct {
 	Head
-	Set         string `json:"set"`
-	Heuristic   string `json:"heuristic"`
+	Set       string `json:"set"`
+	Heuristic string `json:"heuristic"`
 	// Instances is the number of instances run (count, as in every
 	// family's bench), Tally counts them by status, and Solved is
 	// Tally[status.Solved].
 	Instances   int                   `json:"count"`
 	Tally       map[status.Status]int `json:"tally"`
 	Solved      int                   `json:"-"`
-	Checked     int    `json:"lengths_checked"`
-	Wrong       int    `json:"lengths_wrong"`
-	TotalLength int    `json:"total_length"`
+	Checked     int                   `json:"lengths_checked"`
+	Wrong       int                   `json:"lengths_wrong"`
+	TotalLength int                   `json:"total_length"`
 	// Slowest is the id of the slowest instance.
 	Slowest int                    `json:"slowest"`
 	Stats   SlidingBenchTotalStats `json:"stats"`
