@@ -43,6 +43,9 @@ func TestOpenAPIComponents(t *testing.T) {
 	}
 	for _, rt := range s.routes {
 		if rt.schema == "" {
+			if (rt.produces == "" || rt.produces == "application/json") && rt.path != "/api/openapi.json" {
+				t.Errorf("%s %s answers JSON without naming its schema", rt.method, rt.path)
+			}
 			continue
 		}
 		if _, err := schematest.Schema(rt.schema); err != nil {

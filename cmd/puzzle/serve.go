@@ -35,7 +35,7 @@ Examples:
 
 	puzzle serve
 	puzzle serve --addr 127.0.0.1:9000 --timeout 30s
-	curl -s --data-binary @examples/sudoku/classic.txt localhost:8080/api/sudoku/solve
+	curl -s --data-binary @examples/sudoku/tiny4.txt localhost:8080/api/sudoku/solve
 	curl -s --data-binary @examples/nonogram/heart.txt 'localhost:8080/api/nonogram/solve?explain=1'
 `
 

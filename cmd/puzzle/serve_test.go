@@ -254,3 +254,30 @@ func TestServeHelp(t *testing.T) {
 		t.Errorf("bad address: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// TestServeHelpExamples runs the curl examples of 'puzzle help serve'
+// against a server: each must be answered 200 with a solve record.
+func TestServeHelpExamples(t *testing.T) {
+	base, _, stop := startServe(t)
+	defer stop()
+	curlRE := regexp.MustCompile(`curl -s --data-binary @(\S+) '?localhost:8080(/[^'\s]+)'?`)
+	examples := curlRE.FindAllStringSubmatch(serveUsage, -1)
+	if len(examples) == 0 {
+		t.Fatal("no curl example in the help")
+	}
+	for _, m := range examples {
+		body, err := os.ReadFile("../../" + m[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.Post(base+m[2], "text/plain", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		reply, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || !bytes.Contains(reply, []byte(`"status":"unique"`)) {
+			t.Errorf("%s: %d %s", m[0], resp.StatusCode, reply)
+		}
+	}
+}
