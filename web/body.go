@@ -2,12 +2,14 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 
 	"github.com/puzzlesolvers/puzzle/internal/record"
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // A puzzleReader is a family's Reader: Next returns the puzzles in turn,
@@ -58,4 +60,26 @@ func readBody[P any](c *call, open func(r io.Reader, file string) puzzleReader[P
 		return in, &r
 	}
 	return in, nil
+}
+
+// codeOf is the HTTP status of a record's status.
+func codeOf(s status.Status) int {
+	switch s {
+	case status.Invalid:
+		return http.StatusBadRequest
+	case status.Timeout:
+		return http.StatusGatewayTimeout
+	}
+	return http.StatusOK
+}
+
+// answer replies with a record, under the HTTP status of its status: 400
+// for an invalid puzzle, 504 when the time ran out, else 200. A record cut
+// short by the server's time limit says which limit.
+func answer(c *call, rec record.Record) reply {
+	h := rec.Header()
+	if h.Status == status.Timeout && errors.Is(c.ctx.Err(), context.DeadlineExceeded) {
+		h.Error = fmt.Sprintf("no answer within %v", c.timeout)
+	}
+	return jsonReply(codeOf(h.Status), rec)
 }

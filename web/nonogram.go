@@ -167,7 +167,7 @@ func nonogramSolve(c *call) reply {
 	rec := record.NewNonogramSolve(c.ctx, in.file, in.puzzle, record.NonogramOptions{
 		Limit: limit, ListAll: limit >= 2, Explain: explain, Timeout: c.timeout,
 	})
-	return jsonReply(codeOf(rec.Status), rec)
+	return answer(c, rec)
 }
 
 func nonogramExplain(c *call) reply {
@@ -181,7 +181,7 @@ func nonogramExplain(c *call) reply {
 		return failf(http.StatusUnprocessableEntity, "the page does not animate colour puzzles; 'puzzle nonogram solve --explain' explains them")
 	}
 	rec := record.NewNonogramExplain(c.ctx, name, p, c.timeout)
-	return jsonReply(codeOf(rec.Status), rec)
+	return answer(c, rec)
 }
 
 // readPicture reads a picture of '#' and '.' lines.

@@ -130,11 +130,6 @@ func boardSize(c *call, lo, hi, cap int, why string) (int, *reply) {
 	return n, nil
 }
 
-// timedOut is the reply of heavy work cut short by the time limit.
-func timedOut(c *call) reply {
-	return failf(http.StatusGatewayTimeout, "no answer within %v", c.timeout)
-}
-
 func queensCount(c *call) reply {
 	n, tooBig := boardSize(c, 1, queens.MaxCount, queensMaxCount, "counting n=17 takes about 10 s")
 	if c.bad != nil {
@@ -144,13 +139,7 @@ func queensCount(c *call) reply {
 		return *tooBig
 	}
 	rec := record.NewQueensCount(c.ctx, n, queens.CountOptions{Workers: queensCountWorkers})
-	switch rec.Status {
-	case status.Timeout:
-		return timedOut(c)
-	case status.Invalid:
-		return failf(http.StatusBadRequest, "%s", rec.Error)
-	}
-	return jsonReply(http.StatusOK, rec)
+	return answer(c, rec)
 }
 
 func queensSolve(c *call) reply {
@@ -168,13 +157,7 @@ func queensSolve(c *call) reply {
 		p.Queens = []queens.Queen{{Col: 0, Row: r}}
 	}
 	rec := record.NewQueensSolve(c.ctx, "", p, record.QueensOptions{Limit: limit})
-	switch rec.Status {
-	case status.Timeout:
-		return timedOut(c)
-	case status.Invalid:
-		return failf(http.StatusBadRequest, "%s", rec.Error)
-	}
-	return jsonReply(http.StatusOK, rec)
+	return answer(c, rec)
 }
 
 func queensComplete(c *call) reply {
@@ -218,13 +201,7 @@ func queensDominate(c *call) reply {
 		return *tooBig
 	}
 	rec := record.NewQueensDominate(c.ctx, n, queens.DominateOptions{Independent: independent})
-	switch rec.Status {
-	case status.Timeout:
-		return timedOut(c)
-	case status.Invalid:
-		return failf(http.StatusBadRequest, "%s", rec.Error)
-	}
-	return jsonReply(http.StatusOK, rec)
+	return answer(c, rec)
 }
 
 func queensOne(c *call) reply {
@@ -250,7 +227,7 @@ func queensOne(c *call) reply {
 	case err != nil:
 		return failf(http.StatusBadRequest, "%v", err)
 	case rec.Status == status.Timeout:
-		return timedOut(c)
+		return answer(c, rec)
 	case rec.Status == status.None:
 		return jsonReply(http.StatusUnprocessableEntity, rec) // 2×2 and 3×3: the reason says so
 	case rec.Status == status.Invalid:

@@ -94,16 +94,6 @@ func readSudoku(c *call) (bodyPuzzle[*sudoku.Puzzle], *reply) {
 		func(p *sudoku.Puzzle) int { return p.Line })
 }
 
-// codeOf is the HTTP status of a record's status.
-func codeOf(s status.Status) int {
-	switch s {
-	case status.Invalid:
-		return http.StatusBadRequest
-	case status.Timeout:
-		return http.StatusGatewayTimeout
-	}
-	return http.StatusOK
-}
 
 func sudokuSolve(c *call) reply {
 	limit := c.integer("limit", 0, 0, maxListed)
@@ -122,7 +112,7 @@ func sudokuSolve(c *call) reply {
 	rec := record.NewSudokuSolve(c.ctx, name, p, record.SudokuOptions{
 		Limit: limit, ListAll: limit >= 2, Explain: explain, Timeout: c.timeout,
 	})
-	return jsonReply(codeOf(rec.Status), rec)
+	return answer(c, rec)
 }
 
 func sudokuHint(c *call) reply {
@@ -226,7 +216,7 @@ func sudokuRate(c *call) reply {
 	case status.Multiple, status.None:
 		return jsonReply(http.StatusUnprocessableEntity, rec)
 	}
-	return jsonReply(codeOf(rec.Status), rec)
+	return answer(c, rec)
 }
 
 func sudokuGenerate(c *call) reply {
@@ -258,5 +248,5 @@ func sudokuGenerate(c *call) reply {
 	if rec.Status == status.Timeout {
 		rec.Error = fmt.Sprintf("no puzzle within %v", c.timeout)
 	}
-	return jsonReply(codeOf(rec.Status), rec)
+	return answer(c, rec)
 }
