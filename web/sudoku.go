@@ -94,7 +94,6 @@ func readSudoku(c *call) (bodyPuzzle[*sudoku.Puzzle], *reply) {
 		func(p *sudoku.Puzzle) int { return p.Line })
 }
 
-
 func sudokuSolve(c *call) reply {
 	limit := c.integer("limit", 0, 0, maxListed)
 	explain := c.flag("explain")
