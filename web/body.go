@@ -18,34 +18,29 @@ type puzzleReader[P any] interface {
 	Next() (P, error)
 }
 
-// bodyPuzzle is the one puzzle of a request body, or the syntax error of a
-// malformed one, of which the route makes its invalid record.
-type bodyPuzzle[P any] struct {
-	file   string // the name parameter, "request" by default
-	puzzle P
-	syntax error // a record.Positioned error; the puzzle is then the zero value
-}
-
 // readBody reads the one puzzle of the request body with a family's reader;
-// lineOf returns the line where a puzzle starts. A body without a puzzle,
-// with several, or that cannot be read otherwise gives the reply to send
-// instead: 400 with a message.
-func readBody[P any](c *call, open func(r io.Reader, file string) puzzleReader[P], lineOf func(P) int) (bodyPuzzle[P], *reply) {
-	in := bodyPuzzle[P]{file: c.text("name", "request")}
-	rd := open(bytes.NewReader(c.body), in.file)
+// lineOf returns the line where a puzzle starts. When there is no puzzle to
+// work on it returns the reply to send instead: for a malformed puzzle, 400
+// with the record that invalid makes of its head and error (or with the
+// error alone when invalid is nil); for a body without a puzzle, with
+// several, or that cannot be read, 400 with a message.
+func readBody[P any](c *call, open func(r io.Reader, file string) puzzleReader[P], lineOf func(P) int,
+	invalid func(h record.Head, err error) record.Record) (file string, p P, bad *reply) {
+	file = c.text("name", "request")
+	fail := func(r reply) (string, P, *reply) {
+		var zero P
+		return file, zero, &r
+	}
+	rd := open(bytes.NewReader(c.body), file)
 	p, err := rd.Next()
 	var syntax record.Positioned
 	switch {
 	case err == io.EOF:
-		r := failf(http.StatusBadRequest, "no puzzle in the request body")
-		return in, &r
-	case errors.As(err, &syntax):
-		in.syntax = err
+		return fail(failf(http.StatusBadRequest, "no puzzle in the request body"))
+	case errors.As(err, &syntax) && invalid != nil:
+		return fail(jsonReply(http.StatusBadRequest, invalid(record.Invalid(file, err), err)))
 	case err != nil:
-		r := failf(http.StatusBadRequest, "%v", err)
-		return in, &r
-	default:
-		in.puzzle = p
+		return fail(failf(http.StatusBadRequest, "%v", err))
 	}
 	if q, err := rd.Next(); err != io.EOF {
 		where := ""
@@ -56,10 +51,9 @@ func readBody[P any](c *call, open func(r io.Reader, file string) puzzleReader[P
 			_, line := syntax.Position()
 			where = fmt.Sprintf(" (another, malformed, at line %d)", line)
 		}
-		r := failf(http.StatusBadRequest, "the body holds more than one puzzle%s: send one per request", where)
-		return in, &r
+		return fail(failf(http.StatusBadRequest, "the body holds more than one puzzle%s: send one per request", where))
 	}
-	return in, nil
+	return file, p, nil
 }
 
 // codeOf is the HTTP status of a record's status.

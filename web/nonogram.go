@@ -124,47 +124,37 @@ func nonogramRoutes() []*route {
 }
 
 // readNonogram reads the one puzzle of the body (see readBody) in the
-// format the query names; a bad parameter is left in c.bad.
-func readNonogram(c *call) (bodyPuzzle[*nonogram.Puzzle], *reply) {
+// format the query names; a bad parameter is left in c.bad, and answered
+// (an empty reply: the parameter's error is sent) before the body is read.
+func readNonogram(c *call, invalid func(h record.Head, err error) record.Record) (string, *nonogram.Puzzle, *reply) {
 	format := c.choice("format", "auto", formatParam.choices)
 	if format == "auto" {
 		format = ""
 	}
+	if c.bad != nil {
+		return "", nil, &reply{}
+	}
 	return readBody(c, func(r io.Reader, file string) puzzleReader[*nonogram.Puzzle] {
 		return nonogram.NewReader(r, file, nonogram.Format(format))
-	}, func(p *nonogram.Puzzle) int { return p.Line })
+	}, func(p *nonogram.Puzzle) int { return p.Line }, invalid)
 }
 
 // nonogramPuzzle reads the one puzzle of the body for the routes that
-// answer a malformed one with an error message rather than a record; r is
-// the reply to send instead when there is no puzzle to work on.
+// answer a malformed one with an error message rather than a record.
 func nonogramPuzzle(c *call) (file string, p *nonogram.Puzzle, r *reply) {
-	in, bad := readNonogram(c)
-	switch {
-	case c.bad != nil:
-		return in.file, nil, &reply{}
-	case bad != nil:
-		return in.file, nil, bad
-	case in.syntax != nil:
-		r := failf(http.StatusBadRequest, "%v", in.syntax)
-		return in.file, nil, &r
-	}
-	return in.file, in.puzzle, nil
+	return readNonogram(c, nil)
 }
 
 func nonogramSolve(c *call) reply {
 	limit := c.integer("limit", 0, 0, maxListed)
 	explain := c.flag("explain")
-	in, bad := readNonogram(c)
-	switch {
-	case c.bad != nil:
-		return reply{}
-	case bad != nil:
+	file, p, bad := readNonogram(c, func(h record.Head, err error) record.Record {
+		return &record.NonogramSolve{Head: h, Cause: err}
+	})
+	if bad != nil {
 		return *bad
-	case in.syntax != nil:
-		return jsonReply(http.StatusBadRequest, &record.NonogramSolve{Head: record.Invalid(in.file, in.syntax), Cause: in.syntax})
 	}
-	rec := record.NewNonogramSolve(c.ctx, in.file, in.puzzle, record.NonogramOptions{
+	rec := record.NewNonogramSolve(c.ctx, file, p, record.NonogramOptions{
 		Limit: limit, ListAll: limit >= 2, Explain: explain, Timeout: c.timeout,
 	})
 	return answer(c, rec)

@@ -161,19 +161,12 @@ func queensSolve(c *call) reply {
 }
 
 func queensComplete(c *call) reply {
-	name := c.text("name", "request")
-	if c.bad != nil {
-		return reply{}
-	}
-	in, bad := readBody(c, func(r io.Reader, file string) puzzleReader[*queens.Puzzle] { return queens.NewReader(r, file) },
-		func(p *queens.Puzzle) int { return p.Line })
-	switch {
-	case bad != nil:
+	name, p, bad := readBody(c, func(r io.Reader, file string) puzzleReader[*queens.Puzzle] { return queens.NewReader(r, file) },
+		func(p *queens.Puzzle) int { return p.Line },
+		func(h record.Head, err error) record.Record { return &record.QueensSolve{Head: h} })
+	if bad != nil {
 		return *bad
-	case in.syntax != nil:
-		return jsonReply(http.StatusBadRequest, &record.QueensSolve{Head: record.Invalid(name, in.syntax)})
 	}
-	p := in.puzzle
 	if p.N > queensMaxComplete {
 		if p.N > queens.MaxComplete {
 			return failf(http.StatusBadRequest, "line %d: n=%d is out of range 1..%d", p.Line, p.N, queens.MaxComplete)

@@ -110,7 +110,6 @@ func slidingShuffle(c *call) reply {
 }
 
 func slidingSolve(c *call) reply {
-	name := c.text("name", "request")
 	goal, _ := sliding.ParseGoal(c.choice("goal", "blank-last", goalParam.choices))
 	algo := c.choice("algo", "auto", slideAlgos)
 	heuristic, err := sliding.ParseHeuristic(c.text("heuristic", "auto"))
@@ -120,18 +119,15 @@ func slidingSolve(c *call) reply {
 	if c.bad != nil {
 		return reply{}
 	}
-	in, bad := readBody(c, func(r io.Reader, file string) puzzleReader[*sliding.Puzzle] {
+	name, p, bad := readBody(c, func(r io.Reader, file string) puzzleReader[*sliding.Puzzle] {
 		rd := sliding.NewReader(r, file)
 		rd.Goal = goal
 		return rd
-	}, func(p *sliding.Puzzle) int { return p.Line })
-	switch {
-	case bad != nil:
+	}, func(p *sliding.Puzzle) int { return p.Line },
+		func(h record.Head, err error) record.Record { return record.NewSlidingInvalid(h.File, err, goal) })
+	if bad != nil {
 		return *bad
-	case in.syntax != nil:
-		return jsonReply(http.StatusBadRequest, record.NewSlidingInvalid(name, in.syntax, goal))
 	}
-	p := in.puzzle
 	b := p.Board
 	if err := heuristic.Fits(b.Rows, b.Cols); err != nil {
 		return failf(http.StatusBadRequest, "parameter heuristic: %v", err)

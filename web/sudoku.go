@@ -88,10 +88,11 @@ func sudokuRoutes() []*route {
 	}
 }
 
-// readSudoku reads the one puzzle of the body (see readBody).
-func readSudoku(c *call) (bodyPuzzle[*sudoku.Puzzle], *reply) {
+// readSudoku reads the one puzzle of the body (see readBody); invalid
+// makes the record of a malformed one.
+func readSudoku(c *call, invalid func(h record.Head, err error) record.Record) (string, *sudoku.Puzzle, *reply) {
 	return readBody(c, func(r io.Reader, file string) puzzleReader[*sudoku.Puzzle] { return sudoku.NewReader(r, file) },
-		func(p *sudoku.Puzzle) int { return p.Line })
+		func(p *sudoku.Puzzle) int { return p.Line }, invalid)
 }
 
 func sudokuSolve(c *call) reply {
@@ -100,13 +101,9 @@ func sudokuSolve(c *call) reply {
 	if c.bad != nil {
 		return reply{}
 	}
-	in, bad := readSudoku(c)
-	name, p, syntax := in.file, in.puzzle, in.syntax
-	switch {
-	case bad != nil:
+	name, p, bad := readSudoku(c, func(h record.Head, err error) record.Record { return &record.SudokuSolve{Head: h} })
+	if bad != nil {
 		return *bad
-	case syntax != nil:
-		return jsonReply(http.StatusBadRequest, &record.SudokuSolve{Head: record.Invalid(name, syntax)})
 	}
 	rec := record.NewSudokuSolve(c.ctx, name, p, record.SudokuOptions{
 		Limit: limit, ListAll: limit >= 2, Explain: explain, Timeout: c.timeout,
@@ -115,13 +112,9 @@ func sudokuSolve(c *call) reply {
 }
 
 func sudokuHint(c *call) reply {
-	in, bad := readSudoku(c)
-	name, p, syntax := in.file, in.puzzle, in.syntax
-	switch {
-	case bad != nil:
+	name, p, bad := readSudoku(c, func(h record.Head, err error) record.Record { return &record.SudokuHint{Head: h} })
+	if bad != nil {
 		return *bad
-	case syntax != nil:
-		return jsonReply(http.StatusBadRequest, &record.SudokuHint{Head: record.Invalid(name, syntax)})
 	}
 	n := p.Size()
 	h := &record.SudokuHint{Head: record.Head{File: name, Line: p.Line, Name: p.Name}, Rows: n, Cols: n, Box: p.Box}
@@ -202,13 +195,9 @@ func digitName(d int) string {
 }
 
 func sudokuRate(c *call) reply {
-	in, bad := readSudoku(c)
-	name, p, syntax := in.file, in.puzzle, in.syntax
-	switch {
-	case bad != nil:
+	name, p, bad := readSudoku(c, func(h record.Head, err error) record.Record { return &record.SudokuRate{Head: h} })
+	if bad != nil {
 		return *bad
-	case syntax != nil:
-		return jsonReply(http.StatusBadRequest, &record.SudokuRate{Head: record.Invalid(name, syntax)})
 	}
 	rec := record.NewSudokuRate(c.ctx, name, p, c.timeout)
 	switch rec.Status {
