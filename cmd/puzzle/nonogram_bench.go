@@ -1,11 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/csv"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -14,7 +15,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/puzzlesolvers/puzzle/internal/jsonl"
 	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/nonogram"
 	"github.com/puzzlesolvers/puzzle/status"
@@ -41,13 +41,11 @@ var nonogramSets = []nonoSet{
 	{"lalafrogkk", []string{"cgi-lab-lalafrogkk/PuzzleCannotSolve.txt"}, "the puzzle LalaFrogKK cannot solve", ""},
 }
 
-func nonoSetNames() string {
-	names := make([]string, len(nonogramSets))
-	for i, s := range nonogramSets {
-		names[i] = s.name
-	}
-	return strings.Join(names, ", ")
-}
+// setName returns the set's name.
+func (s nonoSet) setName() string { return s.name }
+
+// isNamed reports whether name is the set's name.
+func (s nonoSet) isNamed(name string) bool { return strings.EqualFold(name, s.name) }
 
 var nonoBenchUsage = `Usage: puzzle nonogram bench [--data DIR] [--set NAME[,NAME]] [--repeat N] [--timeout D] [--json]
 
@@ -85,19 +83,13 @@ Examples:
 `
 
 type nonogramBenchCmd struct {
-	data    string
-	sets    string
-	repeat  int
-	timeout time.Duration
-	json    bool
+	benchFlags
+	repeat int
 }
 
 func (c *nonogramBenchCmd) define(fs *flag.FlagSet) {
-	fs.StringVar(&c.data, "data", "", "data directory `DIR` holding nonogram/ (default $PUZZLE_DATA, else ../shared/data)")
-	fs.StringVar(&c.sets, "set", "", "comma-separated `NAMES` of the sets to run (default all)")
+	c.benchFlags.define(fs, "nonogram", time.Minute, "give up on a puzzle after `D`")
 	fs.IntVar(&c.repeat, "repeat", 3, "solve each puzzle `N` times and keep the best time")
-	fs.DurationVar(&c.timeout, "timeout", time.Minute, "give up on a puzzle after `D`")
-	fs.BoolVar(&c.json, "json", false, "print one JSON object per set per line")
 }
 
 // nonoBenchResult is the record of one set and what the human output
@@ -115,80 +107,36 @@ type benchPuzzle struct {
 }
 
 func (c *nonogramBenchCmd) run(e *env, v *verb, operands []string) int {
-	if len(operands) > 0 {
-		return v.usageError(e, "unexpected argument %q (bench reads the data sets; see --data and --set)", operands[0])
-	}
+	return runBench(e, v, operands, &c.benchFlags, bench[nonoSet, *nonoBenchResult]{
+		all:     nonogramSets,
+		check:   c.check,
+		heading: c.heading,
+		run:     c.runSet,
+		row:     nonoBenchRow,
+	})
+}
+
+// check checks the flags.
+func (c *nonogramBenchCmd) check() error {
 	if c.repeat < 1 || c.timeout <= 0 {
-		return v.usageError(e, "--repeat must be at least 1 and --timeout positive")
+		return errors.New("--repeat must be at least 1 and --timeout positive")
 	}
-	sets := nonogramSets
-	if c.sets != "" {
-		sets = nil
-		for _, name := range strings.Split(c.sets, ",") {
-			i := slices.IndexFunc(nonogramSets, func(s nonoSet) bool { return strings.EqualFold(s.name, strings.TrimSpace(name)) })
-			if i < 0 {
-				return v.usageError(e, "unknown set %q (want one of %s)", name, nonoSetNames())
-			}
-			sets = append(sets, nonogramSets[i])
-		}
-	}
-	root, ok := e.dataRoot("nonogram", c.data)
-	if !ok {
-		return exitFail
-	}
-	out := bufio.NewWriter(e.stdout)
-	defer out.Flush()
-	jw := jsonl.NewWriter(out)
-	if !c.json {
-		fmt.Fprintf(out, "data %s; one core (GOMAXPROCS=1 while timing), uniqueness proved, best of %d; %s %s/%s\n\n",
-			root, c.repeat, runtime.Version(), runtime.GOOS, runtime.GOARCH)
-		fmt.Fprintf(out, "%-15s %7s %6s %8s %5s %7s %7s %5s %10s %10s %10s  %-28s %s\n",
-			"set", "puzzles", "unique", "multiple", "none", "invalid", "timeout", "line", "time", "ms/puzzle", "worst", "(worst puzzle)", "nodes/puzzle")
-		out.Flush()
-	}
-	failed := false
-	for _, s := range sets {
-		if e.ctx.Err() != nil {
-			break
-		}
-		rec, errs := c.runSet(e, root, s)
-		out.Flush()
-		for _, err := range errs {
-			e.errorf("nonogram bench: %s: %s", s.name, err)
-			failed = true
-		}
-		if rec == nil {
-			continue
-		}
-		switch {
-		case e.ctx.Err() != nil:
-			rec.Status, rec.Error = status.Timeout, "interrupted"
-		case rec.Tally[status.Timeout] > 0:
-			rec.Status, rec.Error = status.Timeout, fmt.Sprintf("%s without an answer within %v", plural(rec.Tally[status.Timeout], "puzzle"), c.timeout)
-		case len(errs) > 0:
-			rec.Status, rec.Error = status.Invalid, fmt.Sprintf("%s: %v", plural(len(errs), "failed check"), errs[0])
-		default:
-			rec.Status = status.Solved
-		}
-		if c.json {
-			jw.Write(rec)
-			jw.Flush()
-			out.Flush()
-			continue
-		}
-		fmt.Fprintf(out, "%-15s %7d %6d %8d %5d %7d %7d %5d %10s %10s %10s  %-28s %s\n",
-			rec.Set, rec.Count, rec.Tally[status.Unique], rec.Tally[status.Multiple], rec.Tally[status.None], rec.Tally[status.Invalid], rec.Tally[status.Timeout], rec.LineSolvable,
-			fmtDuration(rec.total), num(rec.Stats.MeanMS), fmtDuration(rec.worst), "("+rec.Worst+")", num(rec.Stats.NodesPerPuzzle))
-		out.Flush()
-	}
-	if e.ctx.Err() != nil {
-		e.errorf("nonogram bench: interrupted")
-		return exitFail
-	}
-	if failed {
-		return exitFail
-	}
-	return exitOK
+	return nil
+}
+
+// heading writes the heading of the table.
+func (c *nonogramBenchCmd) heading(w io.Writer, root string) {
+	fmt.Fprintf(w, "data %s; one core (GOMAXPROCS=1 while timing), uniqueness proved, best of %d; %s %s/%s\n\n",
+		root, c.repeat, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(w, "%-15s %7s %6s %8s %5s %7s %7s %5s %10s %10s %10s  %-28s %s\n",
+		"set", "puzzles", "unique", "multiple", "none", "invalid", "timeout", "line", "time", "ms/puzzle", "worst", "(worst puzzle)", "nodes/puzzle")
+}
+
+// nonoBenchRow writes a set's row of the table.
+func nonoBenchRow(w io.Writer, rec *nonoBenchResult) {
+	fmt.Fprintf(w, "%-15s %7d %6d %8d %5d %7d %7d %5d %10s %10s %10s  %-28s %s\n",
+		rec.Set, rec.Count, rec.Tally[status.Unique], rec.Tally[status.Multiple], rec.Tally[status.None], rec.Tally[status.Invalid], rec.Tally[status.Timeout], rec.LineSolvable,
+		fmtDuration(rec.total), num(rec.Stats.MeanMS), fmtDuration(rec.worst), "("+rec.Worst+")", num(rec.Stats.NodesPerPuzzle))
 }
 
 // load reads every puzzle of a set, and the errors of the bad ones.
@@ -260,10 +208,12 @@ func readValidation(path string) ([]expectation, error) {
 	return out, nil
 }
 
-func (c *nonogramBenchCmd) runSet(e *env, root string, s nonoSet) (*nonoBenchResult, []error) {
+// runSet reads, solves and checks one set. It returns nil if no puzzle
+// could be read, and every problem found.
+func (c *nonogramBenchCmd) runSet(e *env, root string, s nonoSet) (*nonoBenchResult, benchOutcome) {
 	ps, errs := c.load(root, s)
 	if len(ps) == 0 {
-		return nil, errs
+		return nil, benchOutcome{problems: errs}
 	}
 	rec := &nonoBenchResult{}
 	rec.Set, rec.Count, rec.Tally = s.name, len(ps), map[status.Status]int{}
@@ -353,7 +303,7 @@ func (c *nonogramBenchCmd) runSet(e *env, root string, s nonoSet) (*nonoBenchRes
 	rec.Stats.MeanMS = rec.Stats.TimeMS / float64(n)
 	rec.Stats.WorstMS = ms(rec.worst)
 	rec.Stats.NodesPerPuzzle = float64(nodes) / float64(n)
-	return rec, errs
+	return rec, benchOutcome{problems: errs, timeouts: rec.Tally[status.Timeout], timeout: c.timeout}
 }
 
 // checkValidation compares the outcome of every grid with picross-solver's

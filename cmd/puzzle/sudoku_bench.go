@@ -1,10 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -12,19 +13,18 @@ import (
 	"strings"
 	"time"
 
-	"github.com/puzzlesolvers/puzzle/internal/jsonl"
 	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/status"
 	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
-// benchSet is a file of puzzles under DIR/sudoku.
-type benchSet struct {
+// sudokuSet is a file of puzzles under DIR/sudoku.
+type sudokuSet struct {
 	name string
 	path string // relative to DIR/sudoku
 }
 
-var sudokuSets = []benchSet{
+var sudokuSets = []sudokuSet{
 	{"17-clue", "tdoku/puzzles2_17_clue"},
 	{"magictour-top1465", "tdoku/puzzles3_magictour_top1465"},
 	{"forum-hardest-1905", "tdoku/puzzles5_forum_hardest_1905_11+"},
@@ -38,23 +38,14 @@ var sudokuSets = []benchSet{
 	{"gecode-25x25", "gecode/gecode_25x25.txt"},
 }
 
-// findSet returns the set with the given name or file name.
-func findSet(name string) (benchSet, bool) {
-	for _, s := range sudokuSets {
-		if strings.EqualFold(name, s.name) || strings.EqualFold(name, filepath.Base(s.path)) ||
-			strings.EqualFold(name, s.path) {
-			return s, true
-		}
-	}
-	return benchSet{}, false
-}
+// setName returns the set's name.
+func (s sudokuSet) setName() string { return s.name }
 
-func setNames() string {
-	names := make([]string, len(sudokuSets))
-	for i, s := range sudokuSets {
-		names[i] = s.name
-	}
-	return strings.Join(names, ", ")
+// isNamed reports whether name is the set's name, its file's name or its
+// path under DIR/sudoku.
+func (s sudokuSet) isNamed(name string) bool {
+	return strings.EqualFold(name, s.name) || strings.EqualFold(name, filepath.Base(s.path)) ||
+		strings.EqualFold(name, s.path)
 }
 
 var benchUsage = `Usage: puzzle sudoku bench [--data DIR] [--set NAME[,NAME]] [--max N] [--timeout D] [--json]
@@ -78,8 +69,9 @@ Columns: puzzles, status counts, total time, puzzles per second,
 microseconds per puzzle, the slowest puzzle's time, search nodes per puzzle.
 
 With --json each set is one JSON object on a line (docs/schema/sudoku.json,
-"bench"): file, status (solved; timeout or invalid with the first problem
-in error), set, count (puzzles), tally (puzzles by status) and stats
+"bench"): file, status (solved; timeout with the number of puzzles
+without an answer in error; invalid with the number of failed checks and
+the first), set, count (puzzles), tally (puzzles by status) and stats
 (time_ms, puzzles_per_s, us_per_puzzle, worst_ms, worst_line,
 nodes_per_puzzle).
 
@@ -91,145 +83,67 @@ Examples:
 `
 
 type sudokuBenchCmd struct {
-	data    string
-	sets    string
-	max     int
-	timeout time.Duration
-	json    bool
+	benchFlags
+	max int
 }
 
 func (c *sudokuBenchCmd) define(fs *flag.FlagSet) {
-	fs.StringVar(&c.data, "data", "", "data directory `DIR` holding sudoku/ (default $PUZZLE_DATA, else ../shared/data)")
-	fs.StringVar(&c.sets, "set", "", "comma-separated `NAMES` of the sets to run (default all)")
+	c.benchFlags.define(fs, "sudoku", 0, "give up on a puzzle after `D` (default: none, 60s for 25×25 and larger)")
 	fs.IntVar(&c.max, "max", 0, "solve at most `N` puzzles of each set (0: all)")
-	fs.DurationVar(&c.timeout, "timeout", 0, "give up on a puzzle after `D` (default: none, 60s for 25×25 and larger)")
-	fs.BoolVar(&c.json, "json", false, "print one JSON object per set per line")
 }
 
-// benchRecord is the result of one set: its JSON record and what the
-// table needs besides.
-type benchRecord struct {
+// sudokuBenchResult is the result of one set: its JSON record and what
+// the table needs besides.
+type sudokuBenchResult struct {
 	record.SudokuBench
 	total, worst time.Duration
-	interrupted  bool
-}
-
-// dataRoot returns DIR/family, DIR being --data (flag), else $PUZZLE_DATA,
-// else ../shared/data. When that folder is missing it says so on stderr,
-// naming where DIR came from, and returns ok false.
-func (e *env) dataRoot(family, flag string) (root string, ok bool) {
-	dir, from := flag, "--data"
-	if dir == "" {
-		dir, from = os.Getenv("PUZZLE_DATA"), "$PUZZLE_DATA"
-	}
-	if dir == "" {
-		dir, from = filepath.Join("..", "shared", "data"), "the default ../shared/data"
-	}
-	root = filepath.Join(dir, family)
-	if fi, err := os.Stat(root); err != nil || !fi.IsDir() {
-		abs, _ := filepath.Abs(root)
-		e.errorf("%s bench: no %s data at %s (from %s); set --data or $PUZZLE_DATA to the directory holding %s/", family, family, abs, from, family)
-		return "", false
-	}
-	return root, true
 }
 
 func (c *sudokuBenchCmd) run(e *env, v *verb, operands []string) int {
-	if len(operands) > 0 {
-		return v.usageError(e, "unexpected argument %q (bench reads the data sets; see --data and --set)", operands[0])
-	}
-	if c.max < 0 || c.timeout < 0 {
-		return v.usageError(e, "--max and --timeout must not be negative")
-	}
-	sets := sudokuSets
-	if c.sets != "" {
-		sets = nil
-		for _, name := range strings.Split(c.sets, ",") {
-			s, ok := findSet(strings.TrimSpace(name))
-			if !ok {
-				return v.usageError(e, "unknown set %q (want one of %s)", name, setNames())
-			}
-			if !slices.Contains(sets, s) {
-				sets = append(sets, s)
-			}
-		}
-	}
-	root, ok := e.dataRoot("sudoku", c.data)
-	if !ok {
-		return exitFail
-	}
-
-	out := bufio.NewWriter(e.stdout)
-	defer out.Flush()
-	jw := jsonl.NewWriter(out)
-	if !c.json {
-		fmt.Fprintf(out, "data %s; one core (GOMAXPROCS=1 while timing), uniqueness proved; %s %s/%s\n\n",
-			root, runtime.Version(), runtime.GOOS, runtime.GOARCH)
-		fmt.Fprintf(out, "%-20s %8s %8s %8s %5s %7s %10s %10s %10s %10s %12s\n",
-			"set", "puzzles", "unique", "multiple", "none", "timeout", "time", "puzzles/s", "µs/puzzle", "worst", "nodes/puzzle")
-		out.Flush()
-	}
-	failed := false
-	for _, s := range sets {
-		if e.ctx.Err() != nil {
-			break
-		}
-		rec, errs := c.runSet(e, root, s)
-		for _, err := range errs {
-			out.Flush()
-			e.errorf("sudoku bench: %s", sudokuErrText(err))
-			failed = true
-		}
-		if rec == nil {
-			continue
-		}
-		if rec.interrupted {
-			rec.Status, rec.Error = status.Timeout, "interrupted"
-		}
-		if c.json {
-			jw.Write(&rec.SudokuBench)
-		} else {
-			t, st := rec.Tally, rec.Stats
-			fmt.Fprintf(out, "%-20s %8d %8d %8d %5d %7d %10s %10s %10s %10s %12s\n",
-				rec.Set, rec.Count, t[status.Unique], t[status.Multiple], t[status.None], t[status.Timeout],
-				fmtDuration(rec.total), num(st.PuzzlesPerS), num(st.MicrosEach), fmtDuration(rec.worst), num(st.NodesPerPuzzle))
-		}
-		out.Flush()
-		if rec.Status != status.Solved {
-			failed = true
-		}
-	}
-	if e.ctx.Err() != nil {
-		e.errorf("sudoku bench: interrupted")
-		return exitFail
-	}
-	if failed {
-		return exitFail
-	}
-	return exitOK
+	return runBench(e, v, operands, &c.benchFlags, bench[sudokuSet, *sudokuBenchResult]{
+		all:     sudokuSets,
+		check:   c.check,
+		heading: sudokuBenchHeading,
+		run:     c.runSet,
+		row:     sudokuBenchRow,
+		errText: sudokuErrText,
+	})
 }
 
-// num formats a measurement with about three significant digits.
-func num(x float64) string {
-	switch {
-	case x >= 100:
-		return fmt.Sprintf("%.0f", x)
-	case x >= 10:
-		return fmt.Sprintf("%.1f", x)
+// check checks the flags.
+func (c *sudokuBenchCmd) check() error {
+	if c.max < 0 || c.timeout < 0 {
+		return errors.New("--max and --timeout must not be negative")
 	}
-	return fmt.Sprintf("%.2f", x)
+	return nil
+}
+
+// sudokuBenchHeading writes the heading of the table.
+func sudokuBenchHeading(w io.Writer, root string) {
+	fmt.Fprintf(w, "data %s; one core (GOMAXPROCS=1 while timing), uniqueness proved; %s %s/%s\n\n",
+		root, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(w, "%-20s %8s %8s %8s %5s %7s %10s %10s %10s %10s %12s\n",
+		"set", "puzzles", "unique", "multiple", "none", "timeout", "time", "puzzles/s", "µs/puzzle", "worst", "nodes/puzzle")
+}
+
+// sudokuBenchRow writes a set's row of the table.
+func sudokuBenchRow(w io.Writer, rec *sudokuBenchResult) {
+	t, st := rec.Tally, rec.Stats
+	fmt.Fprintf(w, "%-20s %8d %8d %8d %5d %7d %10s %10s %10s %10s %12s\n",
+		rec.Set, rec.Count, t[status.Unique], t[status.Multiple], t[status.None], t[status.Timeout],
+		fmtDuration(rec.total), num(st.PuzzlesPerS), num(st.MicrosEach), fmtDuration(rec.worst), num(st.NodesPerPuzzle))
 }
 
 // runSet reads, solves and checks one set. It returns nil if the file
 // could not be read, and every problem found.
-func (c *sudokuBenchCmd) runSet(e *env, root string, s benchSet) (*benchRecord, []error) {
+func (c *sudokuBenchCmd) runSet(e *env, root string, s sudokuSet) (*sudokuBenchResult, benchOutcome) {
 	var errs []error
 	file := filepath.Join(root, s.path)
 	f, err := os.Open(file)
 	if err != nil {
-		return nil, []error{err}
+		return nil, benchOutcome{problems: []error{err}}
 	}
-	rec := &benchRecord{SudokuBench: record.SudokuBench{Head: record.Head{File: file, Status: status.Solved},
+	rec := &sudokuBenchResult{SudokuBench: record.SudokuBench{Head: record.Head{File: file},
 		Set: s.name, Tally: map[status.Status]int{}}}
 	var ps []*sudoku.Puzzle
 	for p, err := range sudoku.NewReader(f, file).All() {
@@ -247,8 +161,7 @@ func (c *sudokuBenchCmd) runSet(e *env, root string, s benchSet) (*benchRecord, 
 	rec.Count = len(ps)
 	if len(ps) == 0 {
 		errs = append(errs, fmt.Errorf("%s: no puzzles", file))
-		rec.Status, rec.Error = status.Invalid, errs[0].Error()
-		return rec, errs
+		return rec, benchOutcome{problems: errs}
 	}
 
 	timeout := c.timeout
@@ -263,6 +176,7 @@ func (c *sudokuBenchCmd) runSet(e *env, root string, s benchSet) (*benchRecord, 
 		}
 	}
 
+	interrupted := false
 	prog := startProgress(e.stderr, s.name, len(ps))
 	results := make([]sudoku.Result, len(ps))
 	runtime.GC()
@@ -279,7 +193,7 @@ func (c *sudokuBenchCmd) runSet(e *env, root string, s benchSet) (*benchRecord, 
 		if e.ctx.Err() != nil {
 			results = results[:i+1]
 			ps = ps[:i+1]
-			rec.interrupted = true
+			interrupted = true
 			break
 		}
 	}
@@ -288,8 +202,6 @@ func (c *sudokuBenchCmd) runSet(e *env, root string, s benchSet) (*benchRecord, 
 	prog.stop()
 
 	var nodes int64
-	invalid := len(errs) > 0
-	timedOut := false
 	for i, res := range results {
 		p := ps[i]
 		nodes += res.Stats.Nodes
@@ -302,32 +214,19 @@ func (c *sudokuBenchCmd) runSet(e *env, root string, s benchSet) (*benchRecord, 
 		case status.Multiple:
 			if len(res.Solutions) < 2 || slices.Equal(res.Solutions[0], res.Solutions[1]) {
 				errs = append(errs, fmt.Errorf("%s:%d: status multiple without two different solutions", file, p.Line))
-				invalid = true
 			}
 		case status.Timeout:
-			timedOut = true
-			if !rec.interrupted {
+			if !interrupted {
 				errs = append(errs, fmt.Errorf("%s:%d: no answer within %v", file, p.Line, timeout))
 			}
 		default:
 			errs = append(errs, fmt.Errorf("%s:%d: status %v", file, p.Line, res.Status))
-			invalid = true
 		}
 		for k, sol := range res.Solutions {
 			if !p.IsSolutionOf(sol) {
 				errs = append(errs, fmt.Errorf("%s:%d: solution %d fails the check", file, p.Line, k+1))
-				invalid = true
 			}
 		}
-	}
-	switch {
-	case timedOut:
-		rec.Status = status.Timeout
-	case invalid:
-		rec.Status = status.Invalid
-	}
-	if rec.Status != status.Solved && len(errs) > 0 {
-		rec.Error = sudokuErrText(errs[0])
 	}
 	n := len(results)
 	rec.Count = n
@@ -336,5 +235,5 @@ func (c *sudokuBenchCmd) runSet(e *env, root string, s benchSet) (*benchRecord, 
 	rec.Stats.MicrosEach = float64(rec.total) / float64(time.Microsecond) / float64(n)
 	rec.Stats.WorstMS = record.Millis(rec.worst)
 	rec.Stats.NodesPerPuzzle = float64(nodes) / float64(n)
-	return rec, errs
+	return rec, benchOutcome{problems: errs, timeouts: rec.Tally[status.Timeout], timeout: timeout}
 }
