@@ -158,7 +158,7 @@ func (c *sudokuBenchCmd) runSet(e *env, root string, s sudokuSet) (*sudokuBenchR
 		ps = append(ps, p)
 	}
 	f.Close()
-	rec.Count = len(ps)
+	rec.Count = len(ps) + rec.Tally[status.Invalid] // the tally adds up to the count
 	if len(ps) == 0 {
 		errs = append(errs, fmt.Errorf("%s: no puzzles", file))
 		return rec, benchOutcome{problems: errs}
@@ -229,7 +229,7 @@ func (c *sudokuBenchCmd) runSet(e *env, root string, s sudokuSet) (*sudokuBenchR
 		}
 	}
 	n := len(results)
-	rec.Count = n
+	rec.Count = n + rec.Tally[status.Invalid]
 	rec.Stats.TimeMS = record.Millis(rec.total)
 	rec.Stats.PuzzlesPerS = float64(n) / rec.total.Seconds()
 	rec.Stats.MicrosEach = float64(rec.total) / float64(time.Microsecond) / float64(n)
