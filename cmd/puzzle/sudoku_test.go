@@ -587,6 +587,17 @@ func TestBench(t *testing.T) {
 		t.Errorf("got %+v", r)
 	}
 
+	// A malformed puzzle is counted, as invalid: the tally adds up to the count.
+	out, _, code = runCmd(t, "", "sudoku", "bench", "--data", "testdata/benchbad", "--set", "norvig-top95", "--json")
+	schematest.ValidateLines(t, "sudoku.json#/$defs/bench", []byte(out))
+	r = benchJSON{}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %q", err, out)
+	}
+	if code != exitFail || r.Status != "invalid" || r.Count != 2 || r.Tally["unique"] != 1 || r.Tally["invalid"] != 1 {
+		t.Errorf("a malformed puzzle: exit %d, %+v", code, r)
+	}
+
 	t.Setenv("PUZZLE_DATA", "testdata/benchdata")
 	out, errOut, code = runCmd(t, "", "sudoku", "bench", "--set", "top95.txt", "--max", "2")
 	if code != exitOK || errOut != "" {
