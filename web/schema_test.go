@@ -100,7 +100,6 @@ func TestEveryRouteReply(t *testing.T) {
 			{"/api/nonogram/solve", "2 2\n1 1\n1 1\n"}, {"/api/nonogram/solve", "2 2\n3\n0\n1\n1\n"}},
 		"POST /api/nonogram/explain": {{"/api/nonogram/explain", heart}},
 		"POST /api/nonogram/clues":   {{"/api/nonogram/clues", "#.\n.#\n"}},
-		"POST /api/nonogram/convert": {{"/api/nonogram/convert?to=non", heart}},
 		"POST /api/sliding/solve":    {{"/api/sliding/solve", "1 2 3 4 5 6 7 0 8"}, {"/api/sliding/solve", "2 1 3 4 5 6 7 8 0"}, {"/api/sliding/solve", "1 1 3 4 5 6 7 8 0"}},
 		"GET /api/sliding/shuffle":   {{"/api/sliding/shuffle?size=3&seed=9007199254740993", ""}},
 		"GET /api/queens/count":      {{"/api/queens/count?n=8", ""}, {"/api/queens/count?n=3", ""}},
