@@ -147,18 +147,7 @@ type enumerator struct {
 // rows attacked along the two diagonals, bit r of used the taken rows.
 func (e *enumerator) place(c int, allowed, used, up, down uint64) {
 	if c == e.n {
-		if err := Verify(e.rows); err != nil {
-			panic(fmt.Sprintf("queens: solve found a wrong placement %v: %v", e.rows, err))
-		}
-		e.found++
-		if e.visit != nil {
-			e.visit(e.rows)
-		} else {
-			e.out = append(e.out, append([]int(nil), e.rows...))
-		}
-		if e.limit > 0 && e.found >= e.limit {
-			e.end = true
-		}
+		e.solution()
 		return
 	}
 	free := allowed &^ (used | up | down)
@@ -175,23 +164,29 @@ func (e *enumerator) place(c int, allowed, used, up, down uint64) {
 	}
 }
 
+// solution takes the placement in e.rows, checked: it lists it or hands it
+// to visit, and ends the search at the limit.
+func (e *enumerator) solution() {
+	if err := Verify(e.rows); err != nil {
+		panic(fmt.Sprintf("queens: solve found a wrong placement %v: %v", e.rows, err))
+	}
+	e.found++
+	if e.visit != nil {
+		e.visit(e.rows)
+	} else {
+		e.out = append(e.out, append([]int(nil), e.rows...))
+	}
+	if e.limit > 0 && e.found >= e.limit {
+		e.end = true
+	}
+}
+
 // placeGiven is place with queens placed in advance: the rows open to the
 // next column are allow[c+1]. It is kept apart so that place, the plain
 // listing, runs as it did.
 func (e *enumerator) placeGiven(c int, allowed, used, up, down uint64) {
 	if c == e.n {
-		if err := Verify(e.rows); err != nil {
-			panic(fmt.Sprintf("queens: solve found a wrong placement %v: %v", e.rows, err))
-		}
-		e.found++
-		if e.visit != nil {
-			e.visit(e.rows)
-		} else {
-			e.out = append(e.out, append([]int(nil), e.rows...))
-		}
-		if e.limit > 0 && e.found >= e.limit {
-			e.end = true
-		}
+		e.solution()
 		return
 	}
 	free := allowed &^ (used | up | down)
