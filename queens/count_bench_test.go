@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"testing"
+
+	"github.com/puzzlesolvers/puzzle/internal/oeis"
 )
 
 // BenchmarkCount counts on one goroutine (-cpu sets GOMAXPROCS for the
@@ -19,7 +21,7 @@ func BenchmarkCount(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			if total, fundamental, _ := oeisCounts(n); res.Solutions != total || res.Fundamental != fundamental {
+			if total, fundamental, _ := oeis.QueensCounts(n); res.Solutions != total || res.Fundamental != fundamental {
 				b.Fatalf("n=%d: %d, %d; OEIS %d, %d", n, res.Solutions, res.Fundamental, total, fundamental)
 			}
 			b.ReportMetric(float64(res.Nodes)/b.Elapsed().Seconds()*float64(b.N), "nodes/s")

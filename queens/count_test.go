@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"testing"
+
+	"github.com/puzzlesolvers/puzzle/internal/oeis"
 )
 
 // naiveSolutions lists every solution by plain backtracking on arrays,
@@ -105,7 +107,7 @@ func TestCountOEIS(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		total, fundamental, _ := oeisCounts(n)
+		total, fundamental, _ := oeis.QueensCounts(n)
 		if got.Solutions != total || got.Fundamental != fundamental {
 			t.Errorf("n=%d: %d solutions, %d fundamental; OEIS: %d, %d", n, got.Solutions, got.Fundamental, total, fundamental)
 		}

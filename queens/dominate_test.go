@@ -3,6 +3,8 @@ package queens
 import (
 	"context"
 	"testing"
+
+	"github.com/puzzlesolvers/puzzle/internal/oeis"
 )
 
 // bruteDomination finds the least k for which some k squares dominate the
@@ -49,7 +51,7 @@ func TestDominateAgainstBrute(t *testing.T) {
 }
 
 func gammaOf(n int) int {
-	g, _ := oeisDomination(n)
+	g, _ := oeis.QueensDomination(n)
 	return g
 }
 
@@ -67,7 +69,7 @@ func TestDominateKnown(t *testing.T) {
 			}
 			want := gammaOf(n)
 			if ind {
-				want, _ = oeisIndependent(n)
+				want, _ = oeis.IndependentDomination(n)
 			}
 			if got.Size != want {
 				t.Errorf("n=%d independent=%v: size %d, known %d", n, ind, got.Size, want)

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/oeis"
 	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/internal/schematest"
 	"github.com/puzzlesolvers/puzzle/queens"
@@ -52,10 +53,6 @@ var queensTimes = regexp.MustCompile(`"(time_ms|verify_ms)":[0-9.e+-]+`)
 func queensMasked(b []byte) string {
 	return queensTimes.ReplaceAllString(strings.TrimSpace(string(b)), `"$1":0`)
 }
-
-// queensKnownDomination is γ(Q_n) (OEIS A075458) and i(Q_n) (A075324),
-// for n from 1 to 9: the oracle of the dominate route.
-var queensKnownDomination = map[bool][]int{false: {1: 1, 1, 1, 2, 3, 3, 4, 5, 5}, true: {1: 1, 1, 1, 3, 3, 4, 4, 5, 5}}
 
 func TestQueensCount(t *testing.T) {
 	t.Parallel()
@@ -275,7 +272,10 @@ func TestQueensDominate(t *testing.T) {
 			schematest.Validate(t, "queens.json#/$defs/dominate", w.Body.Bytes())
 			var rep record.QueensDominate
 			decode(t, w, &rep)
-			want := queensKnownDomination[independent][n]
+			want, _ := oeis.QueensDomination(n)
+			if independent {
+				want, _ = oeis.IndependentDomination(n)
+			}
 			var qs []queens.Queen
 			for _, q := range rep.Queens {
 				qs = append(qs, queens.Queen{Row: q.Row, Col: q.Col})

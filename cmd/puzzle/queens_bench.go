@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/oeis"
 	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/queens"
 	"github.com/puzzlesolvers/puzzle/status"
@@ -119,7 +120,7 @@ func (c *queensBenchCmd) run(e *env, v *verb, ops []string) int {
 		if err != nil {
 			return false
 		}
-		total, fundamental, known := queensKnownCounts(n)
+		total, fundamental, known := oeis.QueensCounts(n)
 		rec.Result = fmt.Sprintf("%d solutions, %d fundamental", res.Solutions, res.Fundamental)
 		rec.Check = "OEIS A000170, A002562"
 		rec.Stats.Nodes = int64(res.Nodes)
@@ -191,9 +192,9 @@ func (c *queensBenchCmd) run(e *env, v *verb, ops []string) int {
 		emit(rec, verr == nil || n == 2 || n == 3, fmt.Sprint(verr))
 	}
 	for _, ind := range []bool{false, true} {
-		task, check, symbol, upto, known := "dominate", "OEIS A075458", "γ", c.dominate, queensKnownDomination
+		task, check, symbol, upto, known := "dominate", "OEIS A075458", "γ", c.dominate, oeis.QueensDomination
 		if ind {
-			task, check, symbol, upto, known = "indep", "OEIS A075324", "i", c.independent, queensKnownIndependent
+			task, check, symbol, upto, known = "indep", "OEIS A075324", "i", c.independent, oeis.IndependentDomination
 		}
 		for n := 1; n <= upto; n++ {
 			rec := &record.QueensBench{Task: task, N: n, Workers: 1, Check: check}

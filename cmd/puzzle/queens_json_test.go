@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/puzzlesolvers/puzzle/internal/oeis"
 	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/internal/schematest"
 	"github.com/puzzlesolvers/puzzle/queens"
@@ -54,7 +55,7 @@ func TestQueensOutputChecked(t *testing.T) {
 		if err := json.Unmarshal([]byte(line), &c); err != nil {
 			t.Fatal(err)
 		}
-		total, fundamental, _ := queensKnownCounts(c.N)
+		total, fundamental, _ := oeis.QueensCounts(c.N)
 		want := status.Multiple
 		switch total {
 		case 0:
@@ -83,7 +84,7 @@ func TestQueensOutputChecked(t *testing.T) {
 	for _, q := range dom.Queens {
 		qs = append(qs, queens.Queen{Row: q.Row, Col: q.Col})
 	}
-	if g, _ := queensKnownDomination(9); dom.Size != g || len(qs) != g || queens.VerifyDomination(9, qs, false) != nil || dom.Status != status.Solved {
+	if g, _ := oeis.QueensDomination(9); dom.Size != g || len(qs) != g || queens.VerifyDomination(9, qs, false) != nil || dom.Status != status.Solved {
 		t.Errorf("dominate 9: %s", out)
 	}
 	out, _, _ = runCmd(t, "", "queens", "complete", "--json", "testdata/queens/instances.txt")
