@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/puzzlesolvers/puzzle/internal/puzzleseq"
 )
 
 // Format names a file format for nonograms.
@@ -545,17 +547,7 @@ func (r *Reader) count(err error) {
 // the *SyntaxError of a bad one, after which it goes on. It stops at the end
 // of the stream or after any other error, which it yields.
 func (r *Reader) All() iter.Seq2[*Puzzle, error] {
-	return func(yield func(*Puzzle, error) bool) {
-		for {
-			p, err := r.Next()
-			if err == io.EOF {
-				return
-			}
-			if !yield(p, err) || (err != nil && !isPuzzleError(err)) {
-				return
-			}
-		}
-	}
+	return puzzleseq.All(r.Next)
 }
 
 func isPuzzleError(err error) bool {

@@ -8,6 +8,8 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+
+	"github.com/puzzlesolvers/puzzle/internal/puzzleseq"
 )
 
 // A Queen stands at a column and a row, both from 0.
@@ -196,21 +198,7 @@ func (r *Reader) Next() (*Puzzle, error) {
 // All returns an iterator over the puzzles and the syntax errors of the
 // input, in order; it stops after any other error (which it yields).
 func (r *Reader) All() iter.Seq2[*Puzzle, error] {
-	return func(yield func(*Puzzle, error) bool) {
-		for {
-			p, err := r.Next()
-			if err == io.EOF {
-				return
-			}
-			if !yield(p, err) {
-				return
-			}
-			var se *SyntaxError
-			if err != nil && !errors.As(err, &se) {
-				return
-			}
-		}
-	}
+	return puzzleseq.All(r.Next)
 }
 
 // Parse reads exactly one puzzle.

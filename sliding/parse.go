@@ -8,6 +8,8 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+
+	"github.com/puzzlesolvers/puzzle/internal/puzzleseq"
 )
 
 // Puzzle is a board to solve, the goal it must reach, and where it was
@@ -120,21 +122,7 @@ func (r *Reader) Next() (*Puzzle, error) {
 // errors, as Next returns them; it stops at the end of the input or after
 // another error.
 func (r *Reader) All() iter.Seq2[*Puzzle, error] {
-	return func(yield func(*Puzzle, error) bool) {
-		for {
-			p, err := r.Next()
-			if err == io.EOF {
-				return
-			}
-			if !yield(p, err) {
-				return
-			}
-			var se *SyntaxError
-			if err != nil && !errors.As(err, &se) {
-				return
-			}
-		}
-	}
+	return puzzleseq.All(r.Next)
 }
 
 // Parse reads exactly one board.

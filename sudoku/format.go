@@ -8,6 +8,8 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+
+	"github.com/puzzlesolvers/puzzle/internal/puzzleseq"
 )
 
 // Format is a text layout for Sudoku grids.
@@ -406,20 +408,7 @@ func (r *Reader) validated(p *Puzzle, rowLines []int) (*Puzzle, error) {
 // error, or a *SyntaxError for a malformed one, after which it goes on; any
 // other error (a failed read) is yielded last.
 func (r *Reader) All() iter.Seq2[*Puzzle, error] {
-	return func(yield func(*Puzzle, error) bool) {
-		for {
-			p, err := r.Next()
-			if err == io.EOF {
-				return
-			}
-			if !yield(p, err) {
-				return
-			}
-			if err != nil && !errors.As(err, new(*SyntaxError)) {
-				return
-			}
-		}
-	}
+	return puzzleseq.All(r.Next)
 }
 
 // Parse reads the one puzzle of r. An input holding another puzzle after
