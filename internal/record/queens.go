@@ -87,6 +87,17 @@ func queensStopped(ctx context.Context, timeout time.Duration) string {
 	return "interrupted"
 }
 
+// queensFailed records the error of the work in h, if there is one:
+// timeout when ctx stopped it, invalid otherwise.
+func queensFailed(ctx context.Context, h *Head, err error) {
+	switch {
+	case err != nil && ctx.Err() != nil:
+		h.Status, h.Error = status.Timeout, queensStopped(ctx, 0)
+	case err != nil:
+		h.Status, h.Error = status.Invalid, err.Error()
+	}
+}
+
 // ---- count and merge ----
 
 // QueensCount is the record of queens count and merge. Its status is
@@ -120,12 +131,7 @@ type QueensCountStats struct {
 func NewQueensCount(ctx context.Context, n int, opt queens.CountOptions) *QueensCount {
 	c, err := queens.Count(ctx, n, opt)
 	rec := QueensCountOf(c, opt.Workers)
-	switch {
-	case err != nil && ctx.Err() != nil:
-		rec.Status, rec.Error = status.Timeout, queensStopped(ctx, 0)
-	case err != nil:
-		rec.Status, rec.Error = status.Invalid, err.Error()
-	}
+	queensFailed(ctx, &rec.Head, err)
 	return rec
 }
 
@@ -356,12 +362,7 @@ func NewQueensDominate(ctx context.Context, n int, opt queens.DominateOptions) *
 	for _, t := range res.Tried {
 		rec.Proof = append(rec.Proof, QueensSizeProof{K: t.K, Found: t.Found, Nodes: t.Nodes, TimeMS: Millis(t.Time)})
 	}
-	switch {
-	case err != nil && ctx.Err() != nil:
-		rec.Status, rec.Error = status.Timeout, queensStopped(ctx, 0)
-	case err != nil:
-		rec.Status, rec.Error = status.Invalid, err.Error()
-	}
+	queensFailed(ctx, &rec.Head, err)
 	return rec
 }
 
@@ -401,12 +402,7 @@ func NewQueensHeuristic(ctx context.Context, n int) *QueensHeuristic {
 			rec.Successes++
 		}
 	}
-	switch {
-	case err != nil && ctx.Err() != nil:
-		rec.Status, rec.Error = status.Timeout, queensStopped(ctx, 0)
-	case err != nil:
-		rec.Status, rec.Error = status.Invalid, err.Error()
-	}
+	queensFailed(ctx, &rec.Head, err)
 	return rec
 }
 
