@@ -709,6 +709,13 @@ func (s *cdcl) cancelled() bool {
 // solve finds up to limit solutions (all if limit < 0) of the givens,
 // excluding each found one by a clause that negates its decisions.
 func (s *cdcl) solve(givens []uint8, limit int) [][]uint8 {
+	k := &sink{limit: limit}
+	s.solveInto(givens, k)
+	return k.sols
+}
+
+// solveInto is solve with the solutions going to k.
+func (s *cdcl) solveInto(givens []uint8, k *sink) {
 	n := s.n
 	for c, d := range givens {
 		if d == 0 {
@@ -717,12 +724,11 @@ func (s *cdcl) solve(givens []uint8, limit int) [][]uint8 {
 		l := int32(c*n+int(d)-1) * 2
 		switch s.litValue(l) {
 		case -1:
-			return nil
+			return
 		case 0:
 			s.enqueue(l, reasonDecision)
 		}
 	}
-	var sols [][]uint8
 	maxLearnts := s.maxLearnt
 	if maxLearnts == 0 {
 		maxLearnts = float64(len(givens)) * learntsPerCell
@@ -741,7 +747,7 @@ func (s *cdcl) solve(givens []uint8, limit int) [][]uint8 {
 		restarts++
 		switch r {
 		case -1:
-			return sols
+			return
 		case 1:
 			sol := make([]uint8, n*n)
 			for v := range s.numCell {
@@ -749,9 +755,8 @@ func (s *cdcl) solve(givens []uint8, limit int) [][]uint8 {
 					sol[v/n] = uint8(v%n) + 1
 				}
 			}
-			sols = append(sols, sol)
-			if limit > 0 && len(sols) >= limit || s.decisionLevel() == 0 {
-				return sols
+			if k.add(sol) || s.decisionLevel() == 0 {
+				return
 			}
 			block := s.learnt[:0]
 			for i := len(s.trailLim) - 1; i >= 0; i-- {
@@ -770,5 +775,4 @@ func (s *cdcl) solve(givens []uint8, limit int) [][]uint8 {
 			restarts = 0
 		}
 	}
-	return sols
 }

@@ -20,14 +20,13 @@ type engine struct {
 	full   uint64
 	locked bool       // apply locked candidates during propagation
 	rng    *rand.Rand // if set, candidates are tried in random order
-	limit  int        // stop after this many solutions; negative: never
+	sink   *sink      // the solutions found, and the limit
 	budget int64      // if positive, give up with errBudget after this many nodes
 
-	solutions [][]uint8
-	nodes     int64
-	done      <-chan struct{}
-	ctx       context.Context
-	err       error
+	nodes int64
+	done  <-chan struct{}
+	ctx   context.Context
+	err   error
 
 	stack          []*board // stack[d] is the board at depth d
 	queue          []int32  // assigned cells whose digit is not yet removed from their peers
@@ -93,8 +92,7 @@ func (e *engine) search(depth int) bool {
 		return false
 	}
 	if b.left == 0 {
-		e.solutions = append(e.solutions, append([]uint8(nil), b.val...))
-		return e.limit > 0 && len(e.solutions) >= e.limit
+		return e.sink.add(append([]uint8(nil), b.val...))
 	}
 	cell, unit, digit := e.choose(b)
 	next := e.boardAt(depth + 1)

@@ -24,15 +24,23 @@ type Options struct {
 	// NoLockedCandidates turns off the box-line reduction of the general
 	// solver, leaving naked and hidden singles only. For measurements.
 	NoLockedCandidates bool
+	// Found, when set, is called with each solution as the search finds
+	// it (a row-major grid that Found may keep), in the order found,
+	// instead of keeping it in Result.Solutions, so that enumerating the
+	// solutions of a nearly empty grid takes no memory for them. Found
+	// returns false to stop the search.
+	Found func(solution []uint8) bool
 }
 
 // Result is the outcome of Solve.
 type Result struct {
 	Status status.Status
 	// Solutions holds the solutions found, in the order found, each a
-	// row-major grid of values 1..N.
+	// row-major grid of values 1..N (none with Options.Found).
 	Solutions [][]uint8
-	Stats     Stats
+	// Count is the number of solutions found.
+	Count int
+	Stats Stats
 }
 
 // Stats is the work a solve took.
@@ -64,14 +72,16 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	}
 	var res Result
 	var err error
+	k := &sink{limit: limit, found: opt.Found}
 	if p.Box == 3 && !opt.General {
-		res, err = solve9x9(ctx, p, limit)
+		res, err = solve9x9Into(ctx, p, k)
 		res.Stats.Solver = "9x9"
 	} else {
-		res, err = solveLarge(ctx, p, limit, opt)
+		res, err = solveLarge(ctx, p, k, opt)
 	}
+	res.Solutions, res.Count = k.sols, k.count
 	res.Stats.Time = time.Since(start)
-	res.Status = status.OfSearch(len(res.Solutions), limit, err != nil)
+	res.Status = status.OfSearch(k.count, limit, err != nil)
 	return res, err
 }
 
@@ -80,20 +90,34 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 // finish well inside it; hard ones (minimal 25×25 puzzles) need learning.
 const dfsBudget = 4096
 
-func solveLarge(ctx context.Context, p *Puzzle, limit int, opt Options) (Result, error) {
+func solveLarge(ctx context.Context, p *Puzzle, k *sink, opt Options) (Result, error) {
 	e := newEngine(ctx, p.Box)
 	e.locked = !opt.NoLockedCandidates
-	e.limit = limit
 	if !opt.NoLearning {
 		e.budget = dfsBudget
 	}
+	// The depth-first engine hands on its solutions at once; the
+	// clause-learning engine, if it takes over, must not find them again.
+	// With a budget the first engine keeps them, and they go on when it
+	// is known which engine's they are.
+	e.sink = k
+	if e.budget > 0 {
+		e.sink = &sink{limit: k.limit}
+	}
 	err := e.run(p.Cells)
 	if err != errBudget {
-		return Result{Solutions: e.solutions, Stats: Stats{Nodes: e.nodes, Solver: "dfs"}}, err
+		if e.sink != k {
+			for _, sol := range e.sink.sols {
+				if k.add(sol) {
+					break
+				}
+			}
+		}
+		return Result{Stats: Stats{Nodes: e.nodes, Solver: "dfs"}}, err
 	}
 	s := newCDCL(ctx, p.Box, true)
-	sols := s.solve(p.Cells, limit)
-	return Result{Solutions: sols, Stats: Stats{
+	s.solveInto(p.Cells, k)
+	return Result{Stats: Stats{
 		Nodes:     e.nodes + s.decisions,
 		Conflicts: s.conflicts,
 		Solver:    "dfs+cdcl",
@@ -124,15 +148,15 @@ func RandomSolution(ctx context.Context, box int, p *Puzzle, rng *rand.Rand) ([]
 	for range 3 {
 		e := newEngine(ctx, box)
 		e.locked = true
-		e.limit = 1
+		e.sink = &sink{limit: 1}
 		e.rng = rng
 		e.budget = budget
 		err := e.run(q.Cells)
 		if err == nil {
-			if len(e.solutions) == 0 {
+			if len(e.sink.sols) == 0 {
 				return nil, errNoSolution
 			}
-			return e.solutions[0], nil
+			return e.sink.sols[0], nil
 		}
 		if err != errBudget {
 			return nil, err

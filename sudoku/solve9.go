@@ -51,9 +51,8 @@ type state9 struct {
 }
 
 type solver9 struct {
-	limit int
+	sink  *sink
 	nodes int64
-	sols  [][]uint8
 	ctx   context.Context
 	done  <-chan struct{}
 	err   error
@@ -76,6 +75,14 @@ var solver9Pool = sync.Pool{New: func() any { return new(solver9) }}
 // solve9x9 solves a 9×9 puzzle with the bitboard solver, stopping after
 // limit solutions if limit > 0.
 func solve9x9(ctx context.Context, p *Puzzle, limit int) (Result, error) {
+	k := &sink{limit: limit}
+	res, err := solve9x9Into(ctx, p, k)
+	res.Solutions = k.sols
+	return res, err
+}
+
+// solve9x9Into is solve9x9 with the solutions going to k.
+func solve9x9Into(ctx context.Context, p *Puzzle, k *sink) (Result, error) {
 	if p.Box != 3 || len(p.Cells) != 81 {
 		return Result{}, errors.New("sudoku: solve9x9 needs a 9×9 grid")
 	}
@@ -87,7 +94,7 @@ func solve9x9(ctx context.Context, p *Puzzle, limit int) (Result, error) {
 		placed[v][c/27] |= 1 << (c % 27)
 	}
 	s := solver9Pool.Get().(*solver9)
-	s.limit, s.nodes, s.sols, s.ctx, s.done, s.err = limit, 0, nil, ctx, ctx.Done(), nil
+	s.sink, s.nodes, s.ctx, s.done, s.err = k, 0, ctx, ctx.Done(), nil
 	st := &s.stack[0]
 	for b := range 3 {
 		st.u[b] = placed[0][b]
@@ -103,9 +110,9 @@ func solve9x9(ctx context.Context, p *Puzzle, limit int) (Result, error) {
 	if !s.cancelled() {
 		s.search(0, band27)
 	}
-	res := Result{Solutions: s.sols, Stats: Stats{Nodes: s.nodes}}
+	res := Result{Stats: Stats{Nodes: s.nodes}}
 	err := s.err
-	s.sols, s.ctx, s.done, s.err = nil, nil, nil, nil
+	s.sink, s.ctx, s.done, s.err = nil, nil, nil, nil
 	solver9Pool.Put(s)
 	return res, err
 }
@@ -119,8 +126,7 @@ func (s *solver9) search(depth int, dirty uint32) bool {
 		case p9Contradiction:
 			return false
 		case p9Solved:
-			s.record(st)
-			return s.limit > 0 && len(s.sols) >= s.limit
+			return s.record(st)
 		}
 		b, x := s.gb, s.gx
 		d := 0
@@ -166,7 +172,8 @@ func (s *solver9) cancelled() bool {
 	}
 }
 
-func (s *solver9) record(st *state9) {
+// record hands the solution of st to the sink and reports whether to stop.
+func (s *solver9) record(st *state9) bool {
 	sol := make([]uint8, 81)
 	for i, m := range st.f {
 		d, b := uint8(i/3+1), 27*(i%3)
@@ -174,7 +181,7 @@ func (s *solver9) record(st *state9) {
 			sol[b+bits.TrailingZeros32(m)] = d
 		}
 	}
-	s.sols = append(s.sols, sol)
+	return s.sink.add(sol)
 }
 
 // nonzero27 is 1 if x, a band word, is not 0, else 0, without a branch.
