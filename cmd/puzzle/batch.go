@@ -49,6 +49,14 @@ type batch[P any, R record.Record] struct {
 	work func(ctx context.Context, file string, p P) (R, error)
 	// human writes one record for people.
 	human func(w io.Writer, r R) error
+	// stream, when set, takes work's place for records too large to
+	// hold (every solution of a nearly empty grid): it answers one puzzle
+	// and writes its output to w as the work goes, then returns the
+	// record, already written, for the tally; an error is a usage error,
+	// as work's (a failed write shows in w, a *bufio.Writer, whose errors
+	// stick). A record it writes after ctx is done must say so: see
+	// interruptedHead.
+	stream func(ctx context.Context, w *bufio.Writer, file string, p P) (R, error)
 	// summary prints a line of counts by status after several puzzles.
 	summary bool
 }
@@ -66,12 +74,15 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 	failed, interrupted, usage := false, false, false
 	start := time.Now()
 
-	emit := func(r R) bool {
+	tallied := func(r R) {
 		h := r.Header()
 		counts[h.Status]++
 		if !okStatus(h.Status) {
 			failed = true
 		}
+	}
+	emit := func(r R) bool {
+		tallied(r)
 		var err error
 		if b.json {
 			err = jw.Write(r)
@@ -100,6 +111,23 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 			}
 			return emit(r)
 		}
+		if b.stream != nil {
+			r, err := b.stream(e.ctx, out, file, p)
+			if err != nil {
+				out.Flush()
+				v.usageError(e, "%v", err)
+				usage = true
+				return false
+			}
+			if err := out.Flush(); err != nil {
+				fmt.Fprintf(e.stderr, "puzzle %s: %v\n", v.name, err)
+				failed = true
+				return false
+			}
+			tallied(r)
+			interrupted = e.ctx.Err() != nil
+			return !interrupted
+		}
 		r, err := b.work(e.ctx, file, p)
 		if err != nil {
 			out.Flush()
@@ -107,11 +135,7 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 			usage = true
 			return false
 		}
-		if e.ctx.Err() != nil {
-			h := r.Header()
-			h.Status, h.Error, h.Reason = status.Timeout, "interrupted", ""
-			interrupted = true
-		}
+		interrupted = interruptedHead(e.ctx, r.Header())
 		return emit(r) && !interrupted
 	})
 	switch {
@@ -129,6 +153,16 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 		return exitFail
 	}
 	return exitOK
+}
+
+// interruptedHead marks h, the head of a record about to be written, as
+// interrupted (status timeout) if ctx is done, and reports whether it is.
+func interruptedHead(ctx context.Context, h *record.Head) bool {
+	if ctx.Err() == nil {
+		return false
+	}
+	h.Status, h.Error, h.Reason = status.Timeout, "interrupted", ""
+	return true
 }
 
 // okStatus reports whether a record of this status leaves the exit code 0.

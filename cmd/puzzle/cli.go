@@ -153,18 +153,23 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
+// allLimit is the number of solutions --all lists unless --limit says
+// otherwise: the search stops there, and the record says the limit was
+// reached. Listed solutions are streamed, so the cap bounds the time and
+// the output, not the memory.
+const allLimit = 10000
+
 // searchLimit checks the --all, --limit and --timeout flags of a solve verb
-// and returns the limit to pass to Solve (-1 with --all), or the problem.
+// and returns the limit to pass to Solve (--limit, or allLimit with --all
+// alone), or the problem.
 func searchLimit(all bool, limit int, timeout time.Duration) (solveLimit int, problem string) {
 	switch {
-	case all && limit != 0:
-		return 0, "--all and --limit exclude each other"
 	case limit < 0:
 		return 0, fmt.Sprintf("--limit must be at least 0, not %d", limit)
 	case timeout < 0:
 		return 0, "--timeout must not be negative"
-	case all:
-		return -1, ""
+	case all && limit == 0:
+		return allLimit, ""
 	}
 	return limit, ""
 }

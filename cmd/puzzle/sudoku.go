@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -141,10 +142,17 @@ Statuses: unique, multiple (at least two solutions), none, solved (one
 solution found with --limit 1, uniqueness not checked), invalid
 (malformed input or a digit given twice), timeout.
 
+--all lists every solution up to a cap of 10000 (--limit K sets another):
+the solutions are written as they are found, never held, so memory stays
+small however many there are. When the cap stops the search, the output
+says so ("stopped at the limit", "limit_reached": true) and the count is
+a lower bound; below the cap it is exact. --limit K of 2 or more lists
+the solutions the same way.
+
 With --json each puzzle is one JSON object on a line (docs/schema/sudoku.json,
 "solve"): file, line, name, status, error (invalid and timeout only), rows,
-cols, box, solution (rows of values), solutions (with --all or --limit K),
-count, steps and stuck (with --explain; a contradiction found by logic is
+cols, box, solution (rows of values), solutions (with --all or --limit K,
+in the order found, written one by one), count, limit_reached, steps and stuck (with --explain; a contradiction found by logic is
 the reason of status none), stats (time_ms, nodes, conflicts, solver).
 
 Exit status 0 when every puzzle has a solution (multiple included), 1
@@ -169,8 +177,8 @@ type sudokuSolveCmd struct {
 func (c *sudokuSolveCmd) define(fs *flag.FlagSet) {
 	c.format = formatFlag("pretty")
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per puzzle per line")
-	fs.BoolVar(&c.all, "all", false, "find every solution (the count is exact)")
-	fs.IntVar(&c.limit, "limit", 0, "find at most `K` solutions; 0 looks for 2 to prove uniqueness, 1 finds any one")
+	fs.BoolVar(&c.all, "all", false, "list every solution up to --limit (10000 unless set); the count is exact below it")
+	fs.IntVar(&c.limit, "limit", 0, "find at most `K` solutions; 0 looks for 2 to prove uniqueness (10000 with --all), 1 finds any one")
 	fs.DurationVar(&c.timeout, "timeout", 0, "give up on a puzzle after `D` (such as 10s); 0 means no limit")
 	fs.Var(c.format, "format", "`layout` of the solutions: pretty, line, grid or euler")
 	fs.BoolVar(&c.explain, "explain", false, "show the logical steps a person would take")
@@ -183,9 +191,21 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 	}
 	opt := record.SudokuOptions{Limit: limit, ListAll: c.all || c.limit >= 2, Explain: c.explain, Timeout: c.timeout}
 	f := c.format.format()
+	var stream func(ctx context.Context, w *bufio.Writer, file string, p *sudoku.Puzzle) (*record.SudokuSolve, error)
+	if opt.ListAll {
+		stream = func(ctx context.Context, w *bufio.Writer, file string, p *sudoku.Puzzle) (*record.SudokuSolve, error) {
+			if !c.json {
+				if err := formatFits("--format", f, file, p); err != nil {
+					return nil, err
+				}
+			}
+			return c.stream(ctx, w, file, p, opt), nil
+		}
+	}
 	return runBatch(e, v, files, batch[*sudoku.Puzzle, *record.SudokuSolve]{
-		json: c.json,
-		read: sudokuRead,
+		stream: stream,
+		json:   c.json,
+		read:   sudokuRead,
 		bad: sudokuBad(func(h record.Head, err error) *record.SudokuSolve {
 			return &record.SudokuSolve{Head: h, Cause: err}
 		}),
@@ -202,6 +222,93 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 	})
 }
 
+// stream solves p, listing its solutions as they are found (--all, --limit
+// K): they are written one by one, never held, in the order found. Up to
+// one solution, the output is that of writeHuman or of the whole record.
+func (c *sudokuSolveCmd) stream(ctx context.Context, w *bufio.Writer, file string, p *sudoku.Puzzle, opt record.SudokuOptions) *record.SudokuSolve {
+	n := p.Size()
+	f := c.format.format()
+	js := newListStream(w)
+	var first, second, least []uint8 // least: the record's solution, as if sorted
+	count := 0
+	opt.Found = func(sol []uint8) bool {
+		count++
+		if least == nil || bytes.Compare(sol, least) < 0 {
+			least = sol
+		}
+		switch count {
+		case 1:
+			first = sol
+			return true // written with the record if it stays alone
+		case 2:
+			second = sol
+		}
+		if c.json {
+			if count == 2 {
+				js.open(struct {
+					File string `json:"file,omitempty"`
+					Line int    `json:"line,omitempty"`
+					Name string `json:"name,omitempty"`
+					Rows int    `json:"rows"`
+					Cols int    `json:"cols"`
+					Box  int    `json:"box"`
+				}{file, p.Line, p.Name, n, n, p.Box})
+				js.item(record.SudokuRows(first, n))
+			}
+			return js.item(record.SudokuRows(sol, n))
+		}
+		if count == 2 {
+			fmt.Fprintf(w, "%s %d×%d: solutions as found:\n", sudokuWhere(file, p.Line, p.Name), n, n)
+			writeSudokuSolution(w, 1, p, first, f)
+		}
+		return writeSudokuSolution(w, count, p, sol, f) == nil
+	}
+	rec := record.NewSudokuSolve(ctx, file, p, opt)
+	interruptedHead(ctx, &rec.Head)
+	if least != nil {
+		rec.Solution = record.SudokuRows(least, n)
+	}
+	switch {
+	case count < 2 && c.json:
+		if first != nil {
+			rec.Solutions = [][][]int{rec.Solution}
+		}
+		js.write(js.encode(rec))
+		js.write([]byte{'\n'})
+	case count < 2:
+		if first != nil {
+			rec.Result.Solutions = [][]uint8{first}
+		}
+		c.writeHuman(w, rec)
+	case c.json:
+		rec.File, rec.Line, rec.Name, rec.Rows, rec.Cols, rec.Box = "", 0, "", 0, 0, 0
+		js.close(rec)
+	default:
+		if count == 2 {
+			fmt.Fprintf(w, "they differ at %s\n", differences(first, second, n))
+		}
+		c.writeHuman(w, rec)
+	}
+	return rec
+}
+
+// writeSudokuSolution writes solution i (from 1) of p in the layout f.
+func writeSudokuSolution(w io.Writer, i int, p *sudoku.Puzzle, sol []uint8, f sudoku.Format) error {
+	if _, err := fmt.Fprintf(w, "solution %d:\n", i); err != nil {
+		return err
+	}
+	return (&sudoku.Puzzle{Box: p.Box, Cells: sol, Name: p.Name}).Format(w, f)
+}
+
+// sudokuWhere names a puzzle for people: "file:line (name)".
+func sudokuWhere(file string, line int, name string) string {
+	s := fmt.Sprintf("%s:%d", file, line)
+	if name != "" {
+		s += " (" + name + ")"
+	}
+	return s
+}
+
 // writeHuman writes one puzzle's header line and grids.
 func (c *sudokuSolveCmd) writeHuman(w io.Writer, rec *record.SudokuSolve) error {
 	p := rec.Puzzle
@@ -210,13 +317,9 @@ func (c *sudokuSolveCmd) writeHuman(w io.Writer, rec *record.SudokuSolve) error 
 		_, err := fmt.Fprintf(w, "%s:%d: invalid: %s\n\n", rec.File, rec.Line, se.Msg)
 		return err
 	}
-	head := fmt.Sprintf("%s:%d", rec.File, rec.Line)
-	if rec.Name != "" {
-		head += " (" + rec.Name + ")"
-	}
-	head += fmt.Sprintf(" %d×%d: %v", rec.Rows, rec.Cols, rec.Status)
+	head := sudokuWhere(rec.File, rec.Line, rec.Name) + fmt.Sprintf(" %d×%d: %v", rec.Rows, rec.Cols, rec.Status)
 	var what string
-	exact := c.all || c.limit > rec.Count
+	exact := !rec.LimitReached && (c.all || c.limit > rec.Count)
 	switch rec.Status {
 	case status.Invalid:
 		msg := rec.Error
@@ -249,6 +352,9 @@ func (c *sudokuSolveCmd) writeHuman(w io.Writer, rec *record.SudokuSolve) error 
 		stats += fmt.Sprintf(", conflicts %d", st.Conflicts)
 	}
 	fmt.Fprintf(w, "%s, %s in %s (%s)\n", head, what, fmtDuration(st.Time), stats)
+	if rec.LimitReached {
+		fmt.Fprintf(w, "      stopped at the limit of %s (--limit K to raise it)\n", plural(rec.Count, "solution"))
+	}
 	if ex := rec.Explanation; ex != nil {
 		for i, s := range ex.Steps {
 			fmt.Fprintf(w, "%4d. %s\n", i+1, s.Text)

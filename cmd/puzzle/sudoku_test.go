@@ -20,19 +20,21 @@ import (
 
 // jsonRecord mirrors record.SudokuSolve for decoding.
 type jsonRecord struct {
-	File      string      `json:"file"`
-	Line      int         `json:"line"`
-	Name      string      `json:"name"`
-	Rows      int         `json:"rows"`
-	Cols      int         `json:"cols"`
-	Box       int         `json:"box"`
-	Status    string      `json:"status"`
-	Solution  [][]int     `json:"solution"`
-	Solutions [][][]int   `json:"solutions"`
-	Count     int         `json:"count"`
-	Error     string      `json:"error"`
-	Stats     *jsonStats  `json:"stats"`
-	Extra     *json.Token `json:"-"`
+	File      string    `json:"file"`
+	Line      int       `json:"line"`
+	Name      string    `json:"name"`
+	Rows      int       `json:"rows"`
+	Cols      int       `json:"cols"`
+	Box       int       `json:"box"`
+	Status    string    `json:"status"`
+	Solution  [][]int   `json:"solution"`
+	Solutions [][][]int `json:"solutions"`
+	Count     int       `json:"count"`
+	// LimitReached: the search stopped at the limit of solutions.
+	LimitReached bool        `json:"limit_reached"`
+	Error        string      `json:"error"`
+	Stats        *jsonStats  `json:"stats"`
+	Extra        *json.Token `json:"-"`
 }
 
 type jsonStats struct {
@@ -659,7 +661,7 @@ func TestSudokuExitCodes(t *testing.T) {
 		{[]string{"solve", "testdata/malformed.txt"}, exitFail},
 		{[]string{"solve", "testdata/no-such-file.txt"}, exitFail},
 		{[]string{"solve", "--limit", "-1", unique}, exitUsage},
-		{[]string{"solve", "--all", "--limit", "2", unique}, exitUsage},
+		{[]string{"solve", "--all", "--limit", "2", unique}, exitOK},
 		{[]string{"solve", "--format", "euler", "testdata/big16.txt"}, exitUsage},
 		{[]string{"solve", "--frobnicate", unique}, exitUsage},
 

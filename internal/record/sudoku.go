@@ -25,6 +25,11 @@ type SudokuOptions struct {
 	// Timeout bounds the solve and the explanation together; 0 leaves the
 	// limit to ctx. It is named in the error of a timed-out record.
 	Timeout time.Duration
+	// Found, when set, receives each solution as it is found (see
+	// sudoku.Options.Found), and the record keeps none of them: Solution
+	// and Solutions stay empty, Count counts them. The command line
+	// streams a long list of solutions this way.
+	Found func(solution []uint8) bool
 }
 
 // SudokuSolve is the record of one solved puzzle: `puzzle sudoku solve
@@ -40,6 +45,10 @@ type SudokuSolve struct {
 	Solutions [][][]int `json:"solutions,omitempty"`
 	// Count is the number of solutions found.
 	Count int `json:"count"`
+	// LimitReached says that the search stopped at the limit of
+	// solutions to list (--all's default cap, or --limit), so that more
+	// may exist.
+	LimitReached bool `json:"limit_reached,omitempty"`
 	// Steps are the logical steps, with --explain; Stuck says the
 	// techniques stopped before the grid was full.
 	Steps []sudoku.Step `json:"steps,omitempty"`
@@ -89,7 +98,7 @@ func NewSudokuSolve(ctx context.Context, file string, p *sudoku.Puzzle, opt Sudo
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
-	res, err := sudoku.Solve(ctx, p, sudoku.Options{Limit: opt.Limit})
+	res, err := sudoku.Solve(ctx, p, sudoku.Options{Limit: opt.Limit, Found: opt.Found})
 	if res.Status == status.Invalid {
 		rec.Head, rec.Cause = sudokuInvalid(file, p, err)
 		return rec
@@ -99,7 +108,8 @@ func NewSudokuSolve(ctx context.Context, file string, p *sudoku.Puzzle, opt Sudo
 	slices.SortFunc(res.Solutions, bytes.Compare)
 	rec.Result = res
 	rec.Status = res.Status
-	rec.Count = len(res.Solutions)
+	rec.Count = res.Count
+	rec.LimitReached = opt.ListAll && opt.Limit > 0 && res.Count >= opt.Limit
 	if res.Status == status.Timeout {
 		rec.Error = timeoutText(opt.Timeout, err)
 	}

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/puzzlesolvers/puzzle/internal/schematest"
+)
+
+// Tests of bounded memory and prompt interruption: --all streams its
+// solutions and stops at a default cap; every long verb stops soon after
+// its ctx is cancelled, and the record it writes then says so.
+
+// interrupt runs the command and cancels its ctx (as Ctrl-C does) after
+// d; it returns the output, the exit code and how long the command went
+// on after the cancellation.
+func interrupt(t *testing.T, d time.Duration, stdin string, args ...string) (stdout, stderr string, code int, overshoot time.Duration) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var cancelled time.Time
+	timer := time.AfterFunc(d, func() {
+		cancelled = time.Now()
+		cancel()
+	})
+	defer timer.Stop()
+	stdout, stderr, code = runCtx(t, ctx, stdin, args...)
+	if cancelled.IsZero() {
+		t.Fatalf("%s: finished before it was interrupted (exit %d): %.300s", strings.Join(args, " "), code, stdout)
+	}
+	return stdout, stderr, code, time.Since(cancelled)
+}
+
+// maxOvershoot is how long a command may go on after Ctrl-C.
+const maxOvershoot = 100 * time.Millisecond
+
+func TestSudokuAllCap(t *testing.T) {
+	t.Parallel()
+	empty9 := strings.Repeat(".", 81) + "\n"
+	t.Run("json", func(t *testing.T) {
+		t.Parallel()
+		out, _, code := runCmd(t, empty9, "sudoku", "solve", "--json", "--all")
+		recs := parseLines(t, out)
+		if code != exitOK || len(recs) != 1 {
+			t.Fatalf("exit %d, %d records", code, len(recs))
+		}
+		r := recs[0]
+		if r.Status != "multiple" || r.Count != allLimit || !r.LimitReached || len(r.Solutions) != allLimit {
+			t.Fatalf("status %s, count %d, limit_reached %v, %d solutions; want multiple %d true",
+				r.Status, r.Count, r.LimitReached, len(r.Solutions), allLimit)
+		}
+		seen := map[string]bool{}
+		for _, s := range r.Solutions {
+			seen[string(flatten(s))] = true
+		}
+		if len(seen) != allLimit || !seen[string(flatten(r.Solution))] {
+			t.Errorf("%d different solutions, the first among them: %v", len(seen), seen[string(flatten(r.Solution))])
+		}
+	})
+	t.Run("limit", func(t *testing.T) {
+		t.Parallel()
+		out, _, code := runCmd(t, empty9, "sudoku", "solve", "--json", "--all", "--limit", "3")
+		recs := parseLines(t, out)
+		if code != exitOK || len(recs) != 1 || recs[0].Count != 3 || len(recs[0].Solutions) != 3 || !recs[0].LimitReached {
+			t.Fatalf("exit %d, %+v", code, recs)
+		}
+	})
+	t.Run("human", func(t *testing.T) {
+		t.Parallel()
+		out, _, code := runCmd(t, empty9, "sudoku", "solve", "--all", "--limit", "4", "--format", "line")
+		if code != exitOK || strings.Count(out, "\nsolution ") != 4 ||
+			!strings.Contains(out, "multiple, at least 4 solutions") || !strings.Contains(out, "stopped at the limit of 4 solutions") {
+			t.Errorf("exit %d:\n%s", code, out)
+		}
+	})
+	t.Run("exact below the cap", func(t *testing.T) {
+		t.Parallel()
+		out, _, code := runCmd(t, strings.Repeat(".", 16)+"\n", "sudoku", "solve", "--json", "--all", "--limit", "288")
+		recs := parseLines(t, out)
+		if code != exitOK || recs[0].Count != 288 || !recs[0].LimitReached {
+			t.Errorf("limit 288 of 288: %d, reached %v", recs[0].Count, recs[0].LimitReached)
+		}
+		out, _, _ = runCmd(t, strings.Repeat(".", 16)+"\n", "sudoku", "solve", "--json", "--all", "--limit", "289")
+		if recs = parseLines(t, out); recs[0].Count != 288 || recs[0].LimitReached {
+			t.Errorf("limit 289 of 288: %d, reached %v", recs[0].Count, recs[0].LimitReached)
+		}
+	})
+}
+
+// TestSudokuAllInterrupted cuts a long --all short: the record streamed
+// so far is closed with status timeout and every solution written.
+func TestSudokuAllInterrupted(t *testing.T) {
+	empty9 := strings.Repeat(".", 81) + "\n"
+	for _, asJSON := range []bool{true, false} {
+		args := []string{"sudoku", "solve", "--all", "--limit", "100000000", "--format", "line"}
+		if asJSON {
+			args = append(args, "--json")
+		}
+		out, errOut, code, over := interrupt(t, 150*time.Millisecond, empty9, args...)
+		if over > maxOvershoot {
+			t.Errorf("json %v: went on for %v after the interruption", asJSON, over)
+		}
+		if code != exitFail || !strings.Contains(errOut, "interrupted") {
+			t.Errorf("json %v: exit %d, stderr %q", asJSON, code, errOut)
+		}
+		if !asJSON {
+			if !strings.Contains(out, "timeout, gave up after") {
+				t.Errorf("human output does not end with the timeout: %.200s", out[max(0, len(out)-200):])
+			}
+			continue
+		}
+		recs := parseLines(t, out)
+		if len(recs) != 1 || recs[0].Status != "timeout" || recs[0].Error != "interrupted" ||
+			recs[0].Count < 2 || recs[0].Count != len(recs[0].Solutions) {
+			t.Errorf("record after the interruption: %d records, %s %q count %d, %d listed",
+				len(recs), recs[0].Status, recs[0].Error, recs[0].Count, len(recs[0].Solutions))
+		}
+	}
+}
+
+// validRecord checks that out is one JSON record valid against ref whose
+// status is timeout, with error "interrupted".
+func validInterrupted(t *testing.T, ref, out string) {
+	t.Helper()
+	if n := schematest.ValidateLines(t, ref, []byte(out)); n == 0 {
+		t.Fatalf("no record: %q", out)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var h struct{ Status, Error string }
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &h); err != nil {
+		t.Fatal(err)
+	}
+	if h.Status != "timeout" || h.Error != "interrupted" {
+		t.Errorf("last record: status %q, error %q; want timeout, interrupted", h.Status, h.Error)
+	}
+}
