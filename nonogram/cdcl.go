@@ -13,11 +13,10 @@ import "github.com/puzzlesolvers/puzzle/internal/sat"
 // guess taught to every other part of the search, which is what the
 // depth-first search lacks.
 
-// cdclSearch finds up to limit (< 0: all) pictures that extend the
-// propagated state st and differ from those in found, which it returns
-// with them. stopped reports that stop asked to give up first.
-func (g *grid) cdclSearch(st *state, found []*Grid, limit int, stop func() bool) (sols []*Grid, stopped bool, conflicts int64) {
-	sols = found
+// cdclSearch hands to k, until it is full, the pictures that extend the
+// propagated state st and differ from those in found (which k has had).
+// stopped reports that stop asked to give up first.
+func (g *grid) cdclSearch(st *state, found []*Grid, k *sink, stop func() bool) (stopped bool, conflicts int64) {
 	s := sat.New()
 	for range g.w * g.h {
 		s.NewVar()
@@ -65,7 +64,7 @@ func (g *grid) cdclSearch(st *state, found []*Grid, limit int, stop func() bool)
 			return k == 0 || (k > 0) == (col > 0)
 		}
 		if !encodeLine(s, top, g.clues[l], nil, n, 2, value, allowed) {
-			return sols, false, s.Stats().Conflicts
+			return false, s.Stats().Conflicts
 		}
 	}
 	var block []sat.Lit
@@ -87,7 +86,7 @@ func (g *grid) cdclSearch(st *state, found []*Grid, limit int, stop func() bool)
 	for _, pic := range found {
 		blockPicture(pic)
 	}
-	sols, stopped = enumerate(s, sols, limit, stop, func() *Grid {
+	stopped = enumerate(s, k, stop, func() *Grid {
 		pic := NewGrid(g.w, g.h)
 		for i := range pic.Cells {
 			pic.Cells[i] = s.Value(i)
@@ -95,21 +94,21 @@ func (g *grid) cdclSearch(st *state, found []*Grid, limit int, stop func() bool)
 		blockPicture(pic)
 		return pic
 	})
-	return sols, stopped, s.Stats().Conflicts
+	return stopped, s.Stats().Conflicts
 }
 
-// enumerate calls s.Solve until sols holds limit pictures (< 0: all), or
+// enumerate calls s.Solve until k is full, or
 // no other exists, or stop asks to give up (stopped). After each model,
 // picture reads it and adds the clause that blocks it.
-func enumerate(s *sat.Solver, sols []*Grid, limit int, stop func() bool, picture func() *Grid) (_ []*Grid, stopped bool) {
-	for limit < 0 || len(sols) < limit {
+func enumerate(s *sat.Solver, k *sink, stop func() bool, picture func() *Grid) (stopped bool) {
+	for !k.full() {
 		switch s.Solve(stop) {
 		case sat.Interrupted:
-			return sols, true
+			return true
 		case sat.Unsatisfiable:
-			return sols, false
+			return false
 		}
-		sols = append(sols, picture())
+		k.add(picture())
 	}
-	return sols, false
+	return false
 }

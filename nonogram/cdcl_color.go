@@ -11,7 +11,7 @@ import "github.com/puzzlesolvers/puzzle/internal/sat"
 
 // solveColor finds up to limit (< 0: all) pictures of the colour puzzle p.
 // lineSolvable reports that propagation alone decided every cell.
-func solveColor(p *Puzzle, limit int, stop func() bool) (sols []*Grid, stopped, lineSolvable bool, conflicts int64) {
+func solveColor(p *Puzzle, out *sink, stop func() bool) (stopped, lineSolvable bool, conflicts int64) {
 	w, h, k := p.Width(), p.Height(), len(p.Colors)
 	s := sat.New()
 	for range w * h * k {
@@ -49,11 +49,11 @@ func solveColor(p *Puzzle, limit int, stop func() bool) (sols []*Grid, stopped, 
 			return cellLit(r, c, col)
 		}
 		if !encodeLine(s, top, clue, colors, n, k, value, nil) {
-			return nil, false, false, 0
+			return false, false, 0
 		}
 	}
 	if !s.Simplify() {
-		return nil, false, false, 0
+		return false, false, 0
 	}
 	lineSolvable = true
 	for v := range w * h * k {
@@ -63,7 +63,7 @@ func solveColor(p *Puzzle, limit int, stop func() bool) (sols []*Grid, stopped, 
 		}
 	}
 	block := make([]sat.Lit, 0, w*h)
-	sols, stopped = enumerate(s, sols, limit, stop, func() *Grid {
+	stopped = enumerate(s, out, stop, func() *Grid {
 		pic := NewGrid(w, h)
 		pic.Colors = make([]uint8, w*h)
 		block = block[:0]
@@ -79,5 +79,5 @@ func solveColor(p *Puzzle, limit int, stop func() bool) (sols []*Grid, stopped, 
 		s.AddClause(block...)
 		return pic
 	})
-	return sols, stopped, lineSolvable, s.Stats().Conflicts
+	return stopped, lineSolvable, s.Stats().Conflicts
 }

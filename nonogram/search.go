@@ -13,8 +13,7 @@ const nodeLineProbe = 16
 
 type searcher struct {
 	*prober
-	limit     int // < 0: no limit
-	solutions []*Grid
+	sink      *sink // the pictures found, and the limit
 	nodes     int64
 	maxDepth  int
 	stopped   bool
@@ -36,7 +35,7 @@ const (
 )
 
 func (s *searcher) full() bool {
-	return s.limit >= 0 && len(s.solutions) >= s.limit
+	return s.sink.full()
 }
 
 // level returns the scratch state for depth d.
@@ -78,7 +77,7 @@ func (s *searcher) dfs(st *state, d int) {
 		r, c = br, bc
 	}
 	if st.unknown == 0 {
-		s.solutions = append(s.solutions, s.picture(st))
+		s.sink.add(s.picture(st))
 		return
 	}
 	child := s.level(d + 1)

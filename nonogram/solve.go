@@ -14,6 +14,11 @@ type Options struct {
 	// uniqueness; 1 finds one solution without proof (status Solved); a
 	// negative Limit enumerates every solution.
 	Limit int
+	// Found, when set, is called with each picture as the search finds
+	// it (Found may keep it), instead of keeping it in Result.Solutions,
+	// so that enumerating many pictures takes no memory for them. Found
+	// returns false to stop the search.
+	Found func(*Grid) bool
 	// NoProbing searches by plain backtracking after line solving, for
 	// comparisons and tests.
 	NoProbing bool
@@ -34,8 +39,11 @@ type Options struct {
 // Result is the outcome of Solve.
 type Result struct {
 	Status status.Status
-	// Solutions holds the pictures found, in the order found.
+	// Solutions holds the pictures found, in the order found (none with
+	// Options.Found).
 	Solutions []*Grid
+	// Count is the number of pictures found.
+	Count int
 	// LineSolvable reports that line solving alone, from the empty grid,
 	// decided every cell: the puzzle needs no probing and no guessing.
 	LineSolvable bool
@@ -77,13 +85,15 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	defer stopWatch()
 	stop := func() bool { return cancelled.Load() }
 
+	k := &sink{limit: limit, found: opt.Found}
 	if p.IsColor() {
 		var res Result
 		var stopped bool
-		res.Solutions, stopped, res.LineSolvable, res.Stats.Conflicts = solveColor(p, limit, stop)
+		stopped, res.LineSolvable, res.Stats.Conflicts = solveColor(p, k, stop)
+		res.Solutions, res.Count = k.kept, k.count
 		res.Stats.Nodes = 1
 		res.Stats.Time = time.Since(start)
-		res.Status = status.OfSearch(len(res.Solutions), limit, stopped)
+		res.Status = status.OfSearch(k.count, limit, stopped)
 		if stopped {
 			return res, ctx.Err()
 		}
@@ -99,7 +109,7 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 
 	var res Result
 	var conflicts int64
-	s := &searcher{prober: newProber(pr), limit: limit, stop: stop, noProbing: opt.NoProbing}
+	s := &searcher{prober: newProber(pr), sink: k, stop: stop, noProbing: opt.NoProbing}
 	s.interrupted = stop
 	s.nodeLineLimit = nodeLineProbe
 	if opt.lineProbeEverywhere {
@@ -109,10 +119,10 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	case !ok:
 	case root.unknown == 0:
 		res.LineSolvable = true
-		s.solutions = append(s.solutions, g.picture(root))
+		k.add(g.picture(root))
 		s.nodes = 1
 	case opt.learnAtRoot:
-		s.solutions, s.stopped, conflicts = g.cdclSearch(root, nil, limit, stop)
+		s.stopped, conflicts = g.cdclSearch(root, nil, k, stop)
 	default:
 		// A quick search first, with line probing only on lines with few
 		// placements: most puzzles end here. A puzzle that outlasts the
@@ -125,21 +135,28 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 		s.rootLineLimit = quickLineProbe
 		quick := g.newState()
 		quick.copyFrom(root)
+		// The quick search keeps its pictures (few: it has a small
+		// budget) until it is known whether they stand or a search
+		// from the root replaces them.
+		hold := &sink{limit: limit}
+		s.sink = hold
 		s.dfs(quick, 0)
 		switch {
 		case !s.overBudget:
+			hold.passTo(k)
 		case opt.noLearning:
+			s.sink = k
 			s.budget, s.overBudget = 0, false
 			s.rootLineLimit = maxLineProbe
-			s.solutions = s.solutions[:0]
 			s.dfs(root, 0)
 		default:
-			s.solutions, s.stopped, conflicts = g.cdclSearch(quick, s.solutions, limit, stop)
+			hold.passTo(k)
+			s.stopped, conflicts = g.cdclSearch(quick, hold.kept, k, stop)
 		}
 	}
-	res.Solutions = s.solutions
+	res.Solutions, res.Count = k.kept, k.count
 	res.Stats = Stats{LineSolves: pr.lineSolves, Probes: s.probes, Nodes: s.nodes, MaxDepth: s.maxDepth, Conflicts: conflicts, Time: time.Since(start)}
-	res.Status = status.OfSearch(len(res.Solutions), limit, s.stopped)
+	res.Status = status.OfSearch(k.count, limit, s.stopped)
 	if s.stopped {
 		return res, ctx.Err()
 	}
