@@ -1,6 +1,7 @@
 package queens
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -12,6 +13,13 @@ import (
 // Verify checks that rows places n = len(rows) non-attacking queens, one
 // per column, in O(n) time and memory.
 func Verify(rows []int) error {
+	return VerifyContext(context.Background(), rows)
+}
+
+// VerifyContext is Verify that gives up with ctx's error when ctx is done
+// (a placement of 10^8 queens takes most of a second).
+func VerifyContext(ctx context.Context, rows []int) error {
+	done := ctx.Done()
 	n := len(rows)
 	if n == 0 {
 		return fmt.Errorf("queens: empty placement")
@@ -20,6 +28,13 @@ func Verify(rows []int) error {
 	diagUsed := make([]uint64, (2*n+63)/64) // r - c + n - 1
 	antiUsed := make([]uint64, (2*n+63)/64) // r + c
 	for c, r := range rows {
+		if c&0xffff == 0 && done != nil {
+			select {
+			case <-done:
+				return ctx.Err()
+			default:
+			}
+		}
 		if r < 0 || r >= n {
 			return fmt.Errorf("queens: column %d: row %d outside 0..%d", c, r, n-1)
 		}

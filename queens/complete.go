@@ -3,7 +3,6 @@ package queens
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -40,19 +39,27 @@ func complete(ctx context.Context, n int, fixed []Queen) (Result, error) {
 	return res, nil
 }
 
-// completer holds the domains of the columns: dom[k*words:(k+1)*words] is
-// the set of rows still open to column k.
+// completer holds the state of the search. The rows open to an empty
+// column k are those whose row, diagonal and anti-diagonal no queen
+// holds: the domains are derived from the queens placed, so the search
+// takes memory in O(n) (a trail of the squares cleared took O(n²): 3 GB
+// on a board of 16384 squares a side).
 type completer struct {
 	ctx      context.Context
+	done     <-chan struct{}
 	n, words int
-	rows     []int    // the row of each column's queen, -1 if none yet
-	dom      []uint64 // the rows open to each column
-	size     []int32  // the number of rows open to each column
-	support  []int32  // the number of empty columns open to each row
+	rows     []int   // the row of each column's queen, -1 if none yet
+	size     []int32 // the number of rows open to each column
+	support  []int32 // the number of empty columns open to each row
 	rowUsed  []bool
-	trail    []cleared // what to undo
+	diagUsed []bool  // r - c + n - 1
+	antiUsed []bool  // r + c
+	placed   []int32 // the columns of the queens placed, in order
 	nodes    int64
-	stopped  bool
+	// every is the number of nodes between looks at ctx: each node costs
+	// O(n), so large boards look at every node.
+	every   int64
+	stopped bool
 	// Restarts: the node budget of this run, whether it ran out, the runs
 	// so far, and the random choices of ties.
 	budget   int64
@@ -61,55 +68,35 @@ type completer struct {
 	rng      *rand.Rand
 }
 
-// cleared records a row taken from a column's domain, or (row < 0) a
-// column whose rows stopped counting towards support when it was filled.
-type cleared struct{ col, row int32 }
-
 func newCompleter(ctx context.Context, n int) *completer {
-	words := (n + 63) / 64
-	c := &completer{ctx: ctx, n: n, words: words, rows: make([]int, n), dom: make([]uint64, n*words),
-		size: make([]int32, n), support: make([]int32, n), rowUsed: make([]bool, n), rng: rand.New(rand.NewPCG(uint64(n), 79))}
+	c := &completer{ctx: ctx, done: ctx.Done(), n: n, words: (n + 63) / 64, rows: make([]int, n),
+		size: make([]int32, n), support: make([]int32, n), rowUsed: make([]bool, n),
+		diagUsed: make([]bool, 2*n), antiUsed: make([]bool, 2*n), every: 0xff,
+		rng: rand.New(rand.NewPCG(uint64(n), 79))}
+	if n >= 256 {
+		c.every = 0
+	}
 	for k := range n {
 		c.rows[k] = -1
 		c.size[k] = int32(n)
 		c.support[k] = int32(n)
-		for r := range n {
-			c.dom[k*words+r/64] |= 1 << (r % 64)
-		}
 	}
 	return c
 }
 
+// has reports whether row is open to the empty column col.
 func (c *completer) has(col, row int) bool {
-	return c.dom[col*c.words+row/64]&(1<<(row%64)) != 0
+	return row >= 0 && row < c.n && !c.rowUsed[row] && !c.diagUsed[row-col+c.n-1] && !c.antiUsed[row+col]
 }
 
-// clear takes row from the domain of the empty column col; it reports
-// false when the column or the row is left without a square.
-func (c *completer) clear(col, row int) bool {
-	if row < 0 || row >= c.n || !c.has(col, row) {
-		return true
-	}
-	c.dom[col*c.words+row/64] &^= 1 << (row % 64)
-	c.size[col]--
-	c.support[row]--
-	c.trail = append(c.trail, cleared{int32(col), int32(row)})
-	return c.size[col] > 0 && (c.support[row] > 0 || c.rowUsed[row])
+// mark sets or unsets the lines of the queen at (col, row).
+func (c *completer) mark(col, row int, on bool) {
+	c.rowUsed[row], c.diagUsed[row-col+c.n-1], c.antiUsed[row+col] = on, on, on
 }
 
-// assign puts a queen at (col, row) and clears the squares it attacks;
-// it reports false on a dead end (the changes stay on the trail).
-func (c *completer) assign(col, row int) bool {
-	c.rows[col] = row
-	c.rowUsed[row] = true
-	// The column's open rows no longer count as support.
-	for w := range c.words {
-		for x := c.dom[col*c.words+w]; x != 0; x &= x - 1 {
-			c.support[w*64+bits.TrailingZeros64(x)]--
-		}
-	}
-	c.trail = append(c.trail, cleared{int32(col), -1})
-	ok := true
+// squares calls f with the squares of the empty columns that a queen at
+// (col, row) attacks, each once.
+func (c *completer) squares(col, row int, f func(k, r int)) {
 	for k := range c.n {
 		if c.rows[k] >= 0 {
 			continue
@@ -118,10 +105,35 @@ func (c *completer) assign(col, row int) bool {
 		if d < 0 {
 			d = -d
 		}
-		ok = c.clear(k, row) && ok
-		ok = c.clear(k, row+d) && ok
-		ok = c.clear(k, row-d) && ok
+		f(k, row)
+		if d != 0 {
+			f(k, row+d)
+			f(k, row-d)
+		}
 	}
+}
+
+// assign puts a queen at (col, row) and takes the squares it attacks from
+// the domains; it reports false on a dead end (a column or a free row left
+// without a square). Either way undo takes it back.
+func (c *completer) assign(col, row int) bool {
+	// The column's open rows no longer count as support.
+	for r := range c.n {
+		if c.has(col, r) {
+			c.support[r]--
+		}
+	}
+	c.rows[col] = row
+	c.placed = append(c.placed, int32(col))
+	ok := true
+	c.squares(col, row, func(k, r int) {
+		if c.has(k, r) {
+			c.size[k]--
+			c.support[r]--
+			ok = ok && c.size[k] > 0 && (c.support[r] > 0 || r == row)
+		}
+	})
+	c.mark(col, row, true)
 	if !ok {
 		return false
 	}
@@ -134,27 +146,26 @@ func (c *completer) assign(col, row int) bool {
 	return true
 }
 
-// undo takes back the changes after mark.
+// undo takes back the queens placed after the first mark.
 func (c *completer) undo(mark int) {
-	for i := len(c.trail) - 1; i >= mark; i-- {
-		ch := c.trail[i]
-		col := int(ch.col)
-		if ch.row < 0 {
-			for w := range c.words {
-				for x := c.dom[col*c.words+w]; x != 0; x &= x - 1 {
-					c.support[w*64+bits.TrailingZeros64(x)]++
-				}
+	for len(c.placed) > mark {
+		col := int(c.placed[len(c.placed)-1])
+		c.placed = c.placed[:len(c.placed)-1]
+		row := c.rows[col]
+		c.mark(col, row, false)
+		c.squares(col, row, func(k, r int) {
+			if c.has(k, r) {
+				c.size[k]++
+				c.support[r]++
 			}
-			c.rowUsed[c.rows[col]] = false
-			c.rows[col] = -1
-			continue
+		})
+		c.rows[col] = -1
+		for r := range c.n {
+			if c.has(col, r) {
+				c.support[r]++
+			}
 		}
-		row := int(ch.row)
-		c.dom[col*c.words+row/64] |= 1 << (row % 64)
-		c.size[col]++
-		c.support[row]++
 	}
-	c.trail = c.trail[:mark]
 }
 
 // solve runs the search with restarts: each run stops after a budget of
@@ -173,6 +184,45 @@ func (c *completer) solve() bool {
 		}
 		c.restarts++
 	}
+}
+
+// maxChoices is the longest list of choices a level of the search makes;
+// a longer line is walked in place.
+const maxChoices = 1024
+
+// try places q and searches on; done reports that the search ends here,
+// found whether with a solution (else stopped or out of budget).
+func (c *completer) try(q Queen) (done, found bool) {
+	c.nodes++
+	if c.nodes&c.every == 0 && c.done != nil {
+		select {
+		case <-c.done:
+			c.stopped = true
+		default:
+		}
+	}
+	if c.nodes > c.budget {
+		c.aborted = true
+	}
+	if c.stopped || c.aborted {
+		return true, false
+	}
+	mark := len(c.placed)
+	if c.assign(q.Col, q.Row) && c.search() {
+		return true, true
+	}
+	if c.stopped {
+		return true, false // the board is dropped: no need to undo
+	}
+	c.undo(mark)
+	return c.aborted, false
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // search branches on the empty column with the fewest open rows, or the
@@ -201,39 +251,52 @@ func (c *completer) search() bool {
 			bestRow = r
 		}
 	}
-	var choices []Queen
-	if c.support[bestRow] < c.size[bestCol] {
-		for k := range c.n {
-			if c.rows[k] < 0 && c.has(k, bestRow) {
-				choices = append(choices, Queen{Col: k, Row: bestRow})
+	byRow := c.support[bestRow] < c.size[bestCol]
+	// choice says whether the x-th square of the branching line is open.
+	choice := func(x int) (Queen, bool) {
+		if byRow {
+			return Queen{Col: x, Row: bestRow}, c.rows[x] < 0 && c.has(x, bestRow)
+		}
+		return Queen{Col: bestCol, Row: x}, c.has(bestCol, x)
+	}
+	count := int(c.size[bestCol])
+	if byRow {
+		count = int(c.support[bestRow])
+	}
+	if count > maxChoices {
+		// A long line is walked in place, not listed: the lists of every
+		// level of a deep search on a large board took O(n²) memory. A
+		// restart walks it from a random square with a random step prime
+		// to n, instead of shuffling it.
+		start, step := 0, 1
+		if c.restarts > 0 {
+			start, step = c.rng.IntN(c.n), 1+c.rng.IntN(c.n-1)
+			for gcd(step, c.n) != 1 {
+				step = 1 + c.rng.IntN(c.n-1)
 			}
 		}
-	} else {
-		for w := range c.words {
-			for x := c.dom[bestCol*c.words+w]; x != 0; x &= x - 1 {
-				choices = append(choices, Queen{Col: bestCol, Row: w*64 + bits.TrailingZeros64(x)})
+		for i, x := 0, start; i < c.n; i, x = i+1, (x+step)%c.n {
+			if q, ok := choice(x); ok {
+				if done, found := c.try(q); done {
+					return found
+				}
 			}
+		}
+		return false
+	}
+	choices := make([]Queen, 0, count)
+	for x := range c.n {
+		if q, ok := choice(x); ok {
+			choices = append(choices, q)
 		}
 	}
 	if c.restarts > 0 {
 		c.rng.Shuffle(len(choices), func(i, j int) { choices[i], choices[j] = choices[j], choices[i] })
 	}
 	for _, q := range choices {
-		c.nodes++
-		if c.nodes&0xff == 0 && c.ctx.Err() != nil {
-			c.stopped = true
+		if done, found := c.try(q); done {
+			return found
 		}
-		if c.nodes > c.budget {
-			c.aborted = true
-		}
-		if c.stopped || c.aborted {
-			return false
-		}
-		mark := len(c.trail)
-		if c.assign(q.Col, q.Row) && c.search() {
-			return true
-		}
-		c.undo(mark)
 	}
 	return false
 }

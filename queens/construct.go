@@ -1,6 +1,7 @@
 package queens
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 )
@@ -13,6 +14,26 @@ func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }
 // Hoffman, Loessi and Moore, 1969, as rearranged by Bernhardsson, 1991).
 // Boards of 2 and 3 squares a side have no solution.
 func One(n int) ([]int, error) {
+	return OneContext(context.Background(), n)
+}
+
+// OneContext is One that gives up with ctx's error when ctx is done: on
+// boards of millions of squares a side the construction takes a while.
+func OneContext(ctx context.Context, n int) ([]int, error) {
+	done := ctx.Done()
+	stopped := false
+	// stop reports, every 2^16 rows, whether ctx is done.
+	stop := func(k int) bool {
+		if k&0xffff != 0 || done == nil {
+			return stopped
+		}
+		select {
+		case <-done:
+			stopped = true
+		default:
+		}
+		return stopped
+	}
 	switch {
 	case n < 1:
 		return nil, fmt.Errorf("queens: one: n must be at least 1, not %d", n)
@@ -23,6 +44,9 @@ func One(n int) ([]int, error) {
 	// Rows counted from 1 as in the sources: evens 2, 4, ... then odds 1, 3, ...
 	evens := func(skip2 bool) {
 		for r := 2; r <= n; r += 2 {
+			if stop(r) {
+				return
+			}
 			if !(skip2 && r == 2) {
 				rows = append(rows, r)
 			}
@@ -31,6 +55,9 @@ func One(n int) ([]int, error) {
 	odds := func(from int, skip ...int) {
 	next:
 		for r := from; r <= n; r += 2 {
+			if stop(r - 1) {
+				return
+			}
 			for _, s := range skip {
 				if r == s {
 					continue next
@@ -57,7 +84,13 @@ func One(n int) ([]int, error) {
 		odds(1)
 	}
 	for i := range rows {
+		if stop(i) {
+			break
+		}
 		rows[i]--
+	}
+	if stopped {
+		return nil, ctx.Err()
 	}
 	return rows, nil
 }

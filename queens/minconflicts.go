@@ -42,7 +42,9 @@ func MinConflicts(ctx context.Context, n int, seed uint64) ([]int, LocalStats, e
 			st.Time = time.Since(start)
 			return nil, st, err
 		}
-		ls.start()
+		if !ls.start(ctx) {
+			continue // ctx is done: said above
+		}
 		if ls.repair(ctx, &st, int64(20*n+1000)) {
 			break
 		}
@@ -53,7 +55,10 @@ func MinConflicts(ctx context.Context, n int, seed uint64) ([]int, LocalStats, e
 		rows[i] = int(r)
 	}
 	st.Time = time.Since(start)
-	if err := Verify(rows); err != nil {
+	if err := VerifyContext(ctx, rows); err != nil {
+		if ctx.Err() != nil {
+			return nil, st, err
+		}
 		panic(fmt.Sprintf("queens: min-conflicts ended on a wrong placement: %v", err))
 	}
 	return rows, st, nil
@@ -96,21 +101,36 @@ func (l *localSearch) attacked(c int) bool {
 	return l.diag[r-c+l.n-1] > 1 || l.anti[r+c] > 1
 }
 
-// start makes the greedy permutation.
-func (l *localSearch) start() {
+// start makes the greedy permutation; it gives up, returning false, when
+// ctx is done.
+func (l *localSearch) start(ctx context.Context) bool {
 	n := l.n
-	clear(l.diag)
-	clear(l.anti)
-	l.conflicts = 0
-	for i := range l.rows {
-		l.rows[i] = int32(i)
+	// In chunks, so that a board of 10^8 squares a side notices ctx.
+	const chunk = 1 << 20
+	for lo := 0; lo < 2*n; lo += chunk {
+		if ctx.Err() != nil {
+			return false
+		}
+		hi := min(lo+chunk, 2*n)
+		clear(l.diag[lo:hi])
+		clear(l.anti[lo:hi])
+		for i := lo; i < min(hi, n); i++ {
+			l.rows[i] = int32(i)
+		}
 	}
+	l.conflicts = 0
 	// The last columns are filled at random: finding them a free row
 	// costs too many tries, and the repair handles them well.
 	free := min(n, 32)
 	c := 0
 	for ; c < n-free; c++ {
+		if c&0xffff == 0 && ctx.Err() != nil {
+			return false
+		}
 		for try := 0; ; try++ {
+			if try&0xffff == 0xffff && ctx.Err() != nil {
+				return false
+			}
 			j := c + l.rng.IntN(n-c)
 			r := int(l.rows[j])
 			if try < 4*n && (l.diag[r-c+n-1] > 0 || l.anti[r+c] > 0) {
@@ -126,6 +146,7 @@ func (l *localSearch) start() {
 		l.rows[c], l.rows[j] = l.rows[j], l.rows[c]
 		l.add(c, l.rows[c])
 	}
+	return true
 }
 
 // repair swaps attacked queens with random others while it lowers the
@@ -135,6 +156,9 @@ func (l *localSearch) repair(ctx context.Context, st *LocalStats, budget int64) 
 	for tries := int64(0); l.conflicts > 0; {
 		progress := false
 		for c := 0; c < n && l.conflicts > 0; c++ {
+			if c&0xffff == 0 && ctx.Err() != nil {
+				return false
+			}
 			if !l.attacked(c) {
 				continue
 			}

@@ -307,7 +307,7 @@ func NewQueensOne(ctx context.Context, n int, method string, seed uint64, quiet 
 		rows, st, err = queens.MinConflicts(ctx, n, seed)
 		rec.Stats.Swaps, rec.Stats.Tries, rec.Stats.Restarts = st.Swaps, st.Tries, st.Restarts
 	} else {
-		rows, err = queens.One(n)
+		rows, err = queens.OneContext(ctx, n)
 	}
 	rec.Stats.TimeMS = Millis(time.Since(t0))
 	switch {
@@ -319,8 +319,12 @@ func NewQueensOne(ctx context.Context, n int, method string, seed uint64, quiet 
 		return rec, nil
 	}
 	t1 := time.Now()
-	verr := queens.Verify(rows)
+	verr := queens.VerifyContext(ctx, rows)
 	rec.Stats.VerifyMS = Millis(time.Since(t1))
+	if verr != nil && ctx.Err() != nil {
+		rec.Status, rec.Error = status.Timeout, queensStopped(ctx, 0)
+		return rec, nil
+	}
 	rec.Verified, rec.Rows = verr == nil, rows
 	if !quiet {
 		rec.Queens = rows
