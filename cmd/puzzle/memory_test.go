@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/puzzlesolvers/puzzle/internal/schematest"
+	"github.com/puzzlesolvers/puzzle/nonogram"
 )
 
 // Tests of bounded memory and prompt interruption: --all streams its
@@ -135,5 +136,51 @@ func validInterrupted(t *testing.T, ref, out string) {
 	}
 	if h.Status != "timeout" || h.Error != "interrupted" {
 		t.Errorf("last record: status %q, error %q; want timeout, interrupted", h.Status, h.Error)
+	}
+}
+
+func TestNonogramAllCap(t *testing.T) {
+	t.Parallel()
+	perm6 := "6 6\n" + strings.Repeat("1\n", 12) // the 720 permutation matrices
+	out, _, code := runCmd(t, perm6, "nonogram", "solve", "--json", "--all")
+	recs := parseNono(t, out)
+	if code != exitOK || len(recs) != 1 || recs[0].Count != 720 || len(recs[0].Solutions) != 720 || recs[0].LimitReached {
+		t.Fatalf("exit %d, %d records, count %d, %d listed", code, len(recs), recs[0].Count, len(recs[0].Solutions))
+	}
+	seen := map[string]bool{}
+	for _, s := range recs[0].Solutions {
+		seen[strings.Join(s, "/")] = true
+	}
+	if len(seen) != 720 || len(recs[0].AmbiguousCells) != 36 {
+		t.Errorf("%d different pictures, %d ambiguous cells; want 720, 36", len(seen), len(recs[0].AmbiguousCells))
+	}
+	out, _, code = runCmd(t, perm6, "nonogram", "solve", "--json", "--all", "--limit", "5")
+	if recs = parseNono(t, out); code != exitOK || recs[0].Count != 5 || len(recs[0].Solutions) != 5 || !recs[0].LimitReached {
+		t.Errorf("--limit 5: exit %d, count %d, %d listed, limit_reached %v", code, recs[0].Count, len(recs[0].Solutions), recs[0].LimitReached)
+	}
+	out, _, code = runCmd(t, perm6, "nonogram", "solve", "--all", "--limit", "3")
+	if code != exitOK || strings.Count(out, "picture ") != 3 || !strings.Contains(out, "stopped at the limit of 3") {
+		t.Errorf("human: exit %d\n%s", code, out)
+	}
+	for _, tc := range []struct{ w, h, want int }{{6, 6, allLimit}, {20, 20, allLimit}, {60, 60, 1111}, {4096, 4096, 100}} {
+		p := &nonogram.Puzzle{Rows: make([][]int, tc.h), Cols: make([][]int, tc.w)}
+		if got := nonogramAllLimit(p); got != tc.want {
+			t.Errorf("%d×%d: --all lists %d pictures, want %d", tc.w, tc.h, got, tc.want)
+		}
+	}
+}
+
+// TestNonogramAllInterrupted cuts a long --all short: the streamed record
+// is closed with status timeout.
+func TestNonogramAllInterrupted(t *testing.T) {
+	ones := "40 40\n" + strings.Repeat("1\n", 80)
+	out, errOut, code, over := interrupt(t, 300*time.Millisecond, ones, "nonogram", "solve", "--json", "--all", "--limit", "100000000")
+	if over > maxOvershoot {
+		t.Errorf("went on for %v after the interruption", over)
+	}
+	recs := parseNono(t, out)
+	if code != exitFail || !strings.Contains(errOut, "interrupted") || len(recs) != 1 ||
+		recs[0].Status != "timeout" || recs[0].Error != "interrupted" || recs[0].Count != len(recs[0].Solutions) {
+		t.Errorf("exit %d, stderr %q, %d records, %+v", code, errOut, len(recs), recs[0].Status)
 	}
 }

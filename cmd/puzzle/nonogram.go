@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -103,19 +104,28 @@ func nonogramPuzzleError(err error) bool {
 	return errors.As(err, new(*nonogram.SyntaxError))
 }
 
-const nonoSolveUsage = `Usage: puzzle nonogram solve [--json] [--all|--limit K] [--explain] [--timeout D] [--from FORMAT] [files|-]
+const nonoSolveUsage = `Usage: puzzle nonogram solve [--json] [--all] [--limit K] [--explain] [--timeout D] [--from FORMAT] [files|-]
 
 Solves each puzzle and says whether its picture is unique: the default looks
 for a second picture and proves there is none. Line solving comes first (a
 puzzle it finishes is "line-solvable": no guessing needed), then probing of
 cells and lines, then search.
 
+--all lists every picture up to a cap of 10000, fewer on grids of more
+than 400 cells (4,000,000 cells' worth of pictures: 1111 on a 60×60; the
+learning search keeps each picture it found), unless --limit K sets it:
+the pictures are written as they are found, never held, so memory stays
+small however many there are. When the cap stops the search, the output
+says so ("stopped at the limit", "limit_reached": true) and the count is
+a lower bound; below the cap it is exact. --limit K of 2 or more lists
+the pictures the same way.
+
 Human output: a header per puzzle (file:line, name, size, status, time),
 then the picture, '#' filled and '.' empty. --json prints one object per
 puzzle (docs/schema/nonogram.json): file, line, name, status (unique,
 multiple, none, solved, invalid, timeout), error (invalid and timeout
 only), rows, cols, solution (rows of '#' and '.'), solutions (with --all or
---limit K ≥ 2), ambiguous_cells (with multiple: the cells where the
+--limit K ≥ 2, in the order found), limit_reached, ambiguous_cells (with multiple: the cells where the
 pictures differ, as {"row","col"} from 0), colors (colour puzzles), count,
 line_solvable, steps and explained (--explain; each step names its row or
 col, or the cell it tried, and its filled_cells and empty_cells) and stats
@@ -143,8 +153,8 @@ type nonogramSolveCmd struct {
 func (c *nonogramSolveCmd) define(fs *flag.FlagSet) {
 	c.from = inputFormatFlag()
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per puzzle per line")
-	fs.BoolVar(&c.all, "all", false, "find every picture (the count is exact)")
-	fs.IntVar(&c.limit, "limit", 0, "find at most `K` pictures; 0 looks for 2 to prove uniqueness, 1 finds any one")
+	fs.BoolVar(&c.all, "all", false, "list every picture up to --limit (10000, fewer on large grids, unless set); the count is exact below it")
+	fs.IntVar(&c.limit, "limit", 0, "find at most `K` pictures; 0 looks for 2 to prove uniqueness (10000 with --all), 1 finds any one")
 	fs.DurationVar(&c.timeout, "timeout", 0, "give up on a puzzle after `D` (such as 10s); 0 means no limit")
 	fs.BoolVar(&c.explain, "explain", false, "show the deductions step by step (line by line, then probes)")
 	fs.Var(c.from, "from", "input `format`: auto, "+strings.Join(formatNames(), ", "))
@@ -164,9 +174,20 @@ func (c *nonogramSolveCmd) run(e *env, v *verb, files []string) int {
 		return v.usageError(e, "%s", problem)
 	}
 	opt := record.NonogramOptions{Limit: limit, ListAll: c.all || c.limit >= 2, Explain: c.explain, Timeout: c.timeout}
+	var stream func(ctx context.Context, w *bufio.Writer, file string, p *nonogram.Puzzle) (*record.NonogramSolve, error)
+	if opt.ListAll {
+		stream = func(ctx context.Context, w *bufio.Writer, file string, p *nonogram.Puzzle) (*record.NonogramSolve, error) {
+			opt := opt
+			if c.all && c.limit == 0 {
+				opt.Limit = nonogramAllLimit(p)
+			}
+			return c.stream(ctx, w, file, p, opt), nil
+		}
+	}
 	return runBatch(e, v, files, batch[*nonogram.Puzzle, *record.NonogramSolve]{
-		json: c.json,
-		read: nonogramRead(c.from.nonogramFormat()),
+		stream: stream,
+		json:   c.json,
+		read:   nonogramRead(c.from.nonogramFormat()),
 		bad: func(file string, err error) (*record.NonogramSolve, bool) {
 			return &record.NonogramSolve{Head: record.Invalid(file, err), Cause: err}, nonogramPuzzleError(err)
 		},
@@ -181,11 +202,93 @@ func (c *nonogramSolveCmd) run(e *env, v *verb, files []string) int {
 	})
 }
 
-func (c *nonogramSolveCmd) writeHuman(w io.Writer, rec *record.NonogramSolve) {
-	head := fmt.Sprintf("%s:%d", rec.File, rec.Line)
-	if rec.Name != "" {
-		head += " " + rec.Name
+// nonogramAllCells bounds the pictures --all lists without --limit: the
+// clause-learning search keeps a clause of one literal a cell for each
+// picture found, so a large grid gets fewer than allLimit pictures.
+const nonogramAllCells = 4_000_000
+
+// nonogramAllLimit is the number of pictures --all lists on p without
+// --limit: allLimit, or fewer on a grid of more than 400 cells.
+func nonogramAllLimit(p *nonogram.Puzzle) int {
+	return max(100, min(allLimit, nonogramAllCells/max(1, p.Width()*p.Height())))
+}
+
+// stream solves p, listing its pictures as they are found (--all, --limit
+// K): they are written one by one, never held. Up to one picture, the
+// output is that of writeHuman or of the whole record.
+func (c *nonogramSolveCmd) stream(ctx context.Context, w *bufio.Writer, file string, p *nonogram.Puzzle, opt record.NonogramOptions) *record.NonogramSolve {
+	rows := (*nonogram.Grid).Rows
+	if p.IsColor() {
+		rows = func(g *nonogram.Grid) []string { return g.ColorRows(p.Colors) }
 	}
+	js := newListStream(w)
+	var first *nonogram.Grid
+	count := 0
+	writePicture := func(i int, g *nonogram.Grid) bool {
+		fmt.Fprintf(w, "picture %d:\n", i)
+		for _, r := range rows(g) {
+			fmt.Fprintln(w, r)
+		}
+		_, err := fmt.Fprintln(w)
+		return err == nil
+	}
+	opt.Found = func(g *nonogram.Grid) bool {
+		count++
+		if count == 1 {
+			first = g
+			return true // written with the record if it stays alone
+		}
+		if c.json {
+			if count == 2 {
+				js.open(struct {
+					File string `json:"file,omitempty"`
+					Line int    `json:"line,omitempty"`
+					Name string `json:"name,omitempty"`
+					Rows int    `json:"rows"`
+					Cols int    `json:"cols"`
+				}{file, p.Line, p.Name, p.Height(), p.Width()})
+				js.item(rows(first))
+			}
+			return js.item(rows(g))
+		}
+		if count == 2 {
+			fmt.Fprintf(w, "%s (%d×%d): pictures as found:\n", nonogramWhere(file, p.Line, p.Name), p.Height(), p.Width())
+			writePicture(1, first)
+		}
+		return writePicture(count, g)
+	}
+	rec := record.NewNonogramSolve(ctx, file, p, opt)
+	interruptedHead(ctx, &rec.Head)
+	switch {
+	case count < 2 && c.json:
+		if first != nil {
+			rec.Solutions = [][]string{rec.Solution}
+		}
+		js.write(js.encode(rec))
+		js.write([]byte{'\n'})
+	case count < 2:
+		c.writeHuman(w, rec)
+	case c.json:
+		rec.File, rec.Line, rec.Name, rec.Rows, rec.Cols = "", 0, "", 0, 0
+		js.close(rec)
+	default:
+		rec.Solution = nil // written above
+		c.writeHuman(w, rec)
+	}
+	return rec
+}
+
+// nonogramWhere names a puzzle for people: "file:line name".
+func nonogramWhere(file string, line int, name string) string {
+	s := fmt.Sprintf("%s:%d", file, line)
+	if name != "" {
+		s += " " + name
+	}
+	return s
+}
+
+func (c *nonogramSolveCmd) writeHuman(w io.Writer, rec *record.NonogramSolve) {
+	head := nonogramWhere(rec.File, rec.Line, rec.Name)
 	if rec.Status == status.Invalid {
 		// The head names the place; the message says what is wrong.
 		msg := rec.Error
@@ -206,6 +309,9 @@ func (c *nonogramSolveCmd) writeHuman(w io.Writer, rec *record.NonogramSolve) {
 	}
 	if rec.Status == status.Multiple && rec.Count > 2 || c.all {
 		what += fmt.Sprintf(", %s", plural(rec.Count, "picture"))
+	}
+	if rec.LimitReached {
+		what += fmt.Sprintf(" (stopped at the limit of %d: --limit K to raise it)", rec.Count)
 	}
 	var d time.Duration
 	if rec.Stats != nil {

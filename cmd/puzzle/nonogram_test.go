@@ -81,6 +81,7 @@ type nonoRecordJSON struct {
 	Solutions      [][]string     `json:"solutions"`
 	AmbiguousCells []nonoCellJSON `json:"ambiguous_cells"`
 	Count          int            `json:"count"`
+	LimitReached   bool           `json:"limit_reached"`
 	LineSolvable   bool           `json:"line_solvable"`
 	Error          string         `json:"error"`
 	Steps          []nonoStepJSON `json:"steps"`
@@ -1501,7 +1502,7 @@ func TestNonoExitCodes(t *testing.T) {
 		{"solve invalid", "", []string{"solve", bad}, exitFail, false},
 		{"solve timeout", "30 30\n" + strings.Repeat("1\n", 60), []string{"solve", "--all", "--timeout", "20ms"}, exitFail, false},
 		{"solve missing file", "", []string{"solve", missing}, exitFail, false},
-		{"solve all and limit", "", []string{"solve", "--all", "--limit", "3", heart}, exitUsage, false},
+		{"solve all and limit", "", []string{"solve", "--all", "--limit", "3", heart}, exitOK, false},
 		{"solve bad flag", "", []string{"solve", "--nope", heart}, exitUsage, false},
 		{"solve bad format", "", []string{"solve", "--from", "gif", heart}, exitUsage, false},
 		{"render", "", []string{"render", heart}, exitOK, false},

@@ -23,6 +23,11 @@ type NonogramOptions struct {
 	// Timeout bounds the solve and the explanation together; 0 leaves the
 	// limit to ctx. It is named in the error of a timed-out record.
 	Timeout time.Duration
+	// Found, when set, receives each picture as it is found (see
+	// nonogram.Options.Found), and the record lists none: Solution is
+	// the first, Count counts them. The command line streams a long list
+	// of pictures this way.
+	Found func(*nonogram.Grid) bool
 }
 
 // NonogramSolve is the record of one solved nonogram: a line of
@@ -38,14 +43,17 @@ type NonogramSolve struct {
 	Solutions [][]string `json:"solutions,omitempty"`
 	// AmbiguousCells are, with status multiple, the cells on which the
 	// pictures found differ.
-	AmbiguousCells []Cell                `json:"ambiguous_cells,omitempty"`
-	Colors         []NonogramColor       `json:"colors,omitempty"`
-	Count          int                   `json:"count"`
-	LineSolvable   bool                  `json:"line_solvable"`
-	Steps          []NonogramStep        `json:"steps,omitempty"`
-	Explained      *bool                 `json:"explained,omitempty"`
-	Stats          *NonogramStats        `json:"stats,omitempty"`
-	Explanation    *nonogram.Explanation `json:"-"` // with Explain, for the human output
+	AmbiguousCells []Cell          `json:"ambiguous_cells,omitempty"`
+	Colors         []NonogramColor `json:"colors,omitempty"`
+	Count          int             `json:"count"`
+	// LimitReached says that the search stopped at the limit of pictures
+	// to list (--all's default cap, or --limit): more may exist.
+	LimitReached bool                  `json:"limit_reached,omitempty"`
+	LineSolvable bool                  `json:"line_solvable"`
+	Steps        []NonogramStep        `json:"steps,omitempty"`
+	Explained    *bool                 `json:"explained,omitempty"`
+	Stats        *NonogramStats        `json:"stats,omitempty"`
+	Explanation  *nonogram.Explanation `json:"-"` // with Explain, for the human output
 	// ExplainError is the error that cut the explanation short.
 	ExplainError error `json:"-"`
 	// Cause is, for an invalid puzzle, the error that says why.
@@ -103,8 +111,30 @@ func NewNonogramSolve(ctx context.Context, file string, p *nonogram.Puzzle, opt 
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
-	res, err := nonogram.Solve(ctx, p, nonogram.Options{Limit: opt.Limit})
-	rec.Status, rec.Count, rec.LineSolvable = res.Status, len(res.Solutions), res.LineSolvable
+	sopt := nonogram.Options{Limit: opt.Limit}
+	var first *nonogram.Grid
+	var common *nonogram.Board // the cells on which the pictures found agree
+	if opt.Found != nil {
+		sopt.Found = func(g *nonogram.Grid) bool {
+			if first == nil {
+				first, common = g, nonogram.BoardOf(g)
+			} else {
+				o := nonogram.BoardOf(g)
+				for i := range common.Cells {
+					if o.Cells[i] != common.Cells[i] {
+						common.Cells[i] = nonogram.Unknown
+					}
+				}
+			}
+			return opt.Found(g)
+		}
+	}
+	res, err := nonogram.Solve(ctx, p, sopt)
+	rec.Status, rec.Count, rec.LineSolvable = res.Status, res.Count, res.LineSolvable
+	rec.LimitReached = opt.ListAll && opt.Limit > 0 && res.Count >= opt.Limit
+	if opt.Found == nil && len(res.Solutions) > 0 {
+		first, common = res.Solutions[0], nonogram.CommonBoard(res.Solutions...)
+	}
 	switch {
 	case res.Status == status.Invalid:
 		inv := Invalid(file, err)
@@ -130,8 +160,8 @@ func NewNonogramSolve(ctx context.Context, file string, p *nonogram.Puzzle, opt 
 			rec.Colors = append(rec.Colors, NonogramColor{Char: string(c.Char), Name: c.Name, RGB: c.RGB})
 		}
 	}
-	if len(res.Solutions) > 0 {
-		rec.Solution = rows(res.Solutions[0])
+	if first != nil {
+		rec.Solution = rows(first)
 	}
 	if opt.ListAll {
 		for _, g := range res.Solutions {
@@ -139,7 +169,7 @@ func NewNonogramSolve(ctx context.Context, file string, p *nonogram.Puzzle, opt 
 		}
 	}
 	if res.Status == status.Multiple {
-		rec.AmbiguousCells = NonogramUndecided(nonogram.CommonBoard(res.Solutions...))
+		rec.AmbiguousCells = NonogramUndecided(common)
 	}
 	if !opt.Explain || res.Status == status.Timeout {
 		return rec
