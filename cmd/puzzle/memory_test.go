@@ -184,3 +184,73 @@ func TestNonogramAllInterrupted(t *testing.T) {
 		t.Errorf("exit %d, stderr %q, %d records, %+v", code, errOut, len(recs), recs[0].Status)
 	}
 }
+
+// TestQueensInterrupted interrupts every long queens verb: each stops
+// within maxOvershoot, and its record says status timeout, "interrupted".
+func TestQueensInterrupted(t *testing.T) {
+	for _, tc := range []struct {
+		def  string
+		args []string
+	}{
+		{"count", []string{"count", "20"}},
+		{"solve", []string{"solve", "16"}},
+		{"complete", []string{"complete", "--queens", "0:0", "16384"}},
+		{"one", []string{"one", "--method", "minconflicts", "10000000"}},
+		{"one", []string{"one", "--quiet", "100000000"}},
+		{"dominate", []string{"dominate", "16"}},
+		{"heuristic", []string{"heuristic", "64"}},
+		{"brute", []string{"brute", "--exhaustive", "14"}},
+		{"brute", []string{"brute", "--random", "--max-trials", "100000000000", "40"}},
+	} {
+		args := append([]string{"queens", tc.args[0], "--json"}, tc.args[1:]...)
+		out, errOut, code, over := interrupt(t, 100*time.Millisecond, "", args...)
+		name := strings.Join(tc.args, " ")
+		if over > maxOvershoot {
+			t.Errorf("%s: went on for %v after the interruption", name, over)
+		}
+		if code != exitFail || !strings.Contains(errOut, "interrupted") {
+			t.Errorf("%s: exit %d, stderr %q", name, code, errOut)
+		}
+		validInterrupted(t, "queens.json#/$defs/"+tc.def, out)
+	}
+}
+
+// TestQueensTimeout gives every long queens verb a --timeout: the record
+// says so, and the run goes on with the next N.
+func TestQueensTimeout(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		def  string
+		args []string
+	}{
+		{"count", []string{"count", "20", "4"}},
+		{"solve", []string{"solve", "16", "4"}},
+		{"one", []string{"one", "--method", "minconflicts", "10000000", "8"}},
+		{"dominate", []string{"dominate", "16", "4"}},
+		{"heuristic", []string{"heuristic", "64", "4"}},
+		{"brute", []string{"brute", "--exhaustive", "14", "4"}},
+	} {
+		args := append([]string{"queens", tc.args[0], "--json", "--timeout", "50ms"}, tc.args[1:]...)
+		start := time.Now()
+		out, _, code := runCmd(t, "", args...)
+		name := strings.Join(tc.args, " ")
+		if d := time.Since(start); d > 50*time.Millisecond+maxOvershoot {
+			t.Errorf("%s: took %v with --timeout 50ms", name, d)
+		}
+		if n := schematest.ValidateLines(t, "queens.json#/$defs/"+tc.def, []byte(out)); n != 2 || code != exitFail {
+			t.Fatalf("%s: exit %d, %d records: %.300s", name, code, n, out)
+		}
+		var first, second struct{ Status, Error string }
+		lines := strings.SplitN(out, "\n", 2)
+		json.Unmarshal([]byte(lines[0]), &first)
+		json.Unmarshal([]byte(lines[1]), &second)
+		if first.Status != "timeout" || first.Error != "no answer within 50ms" || second.Status == "timeout" {
+			t.Errorf("%s: first %+v, second %+v", name, first, second)
+		}
+	}
+	out, _, code := runCmd(t, "", "queens", "complete", "--json", "--timeout", "50ms", "--queens", "0:0", "16384")
+	schematest.ValidateLines(t, "queens.json#/$defs/complete", []byte(out))
+	if code != exitFail || !strings.Contains(out, `"error":"no answer within 50ms"`) || !strings.Contains(out, `"status":"timeout"`) {
+		t.Errorf("complete: exit %d, %.300s", code, out)
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -112,6 +113,37 @@ type queensOutput struct {
 	jw          *jsonl.Writer
 	failed      bool
 	interrupted bool
+	// timeout is the --timeout of the verb: the time each N may take.
+	timeout time.Duration
+}
+
+// queensTimeoutFlag defines the --timeout flag every long queens verb has.
+func queensTimeoutFlag(fs *flag.FlagSet, d *time.Duration) {
+	fs.DurationVar(d, "timeout", 0, "give up on each N after `D` (such as 10s); 0 means no limit")
+}
+
+// limit returns the context of one N's work: the run's, bounded by
+// --timeout.
+func (o *queensOutput) limit() (context.Context, context.CancelFunc) {
+	if o.timeout > 0 {
+		return context.WithTimeout(o.e.ctx, o.timeout)
+	}
+	return context.WithCancel(o.e.ctx)
+}
+
+// settle gives the head of a record about to be written the status of a
+// run cut short: interrupted (Ctrl-C: status timeout, and the run stops),
+// or out of time (--timeout: the run goes on with the next N).
+func (o *queensOutput) settle(h *record.Head) {
+	switch {
+	case interruptedHead(o.e.ctx, h):
+		o.interrupted = true
+	case h.Status == status.Timeout && o.timeout > 0:
+		h.Error = fmt.Sprintf("no answer within %v", o.timeout)
+	}
+	if !okStatus(h.Status) {
+		o.failed = true
+	}
 }
 
 func (e *env) queensOutput(v *verb, json bool) *queensOutput {
@@ -123,14 +155,7 @@ func (e *env) queensOutput(v *verb, json bool) *queensOutput {
 // status without a solution makes the exit code 1, a timeout ends the run
 // (done returns false).
 func (o *queensOutput) record(rec record.Record, human func()) {
-	h := rec.Header()
-	if !okStatus(h.Status) {
-		o.failed = true
-	}
-	if h.Status == status.Timeout && o.e.ctx.Err() != nil {
-		h.Error = "interrupted"
-		o.interrupted = true
-	}
+	o.settle(rec.Header())
 	if o.json {
 		o.jw.Write(rec)
 	} else {
@@ -226,6 +251,7 @@ Examples:
 
 type queensCountCmd struct {
 	json    bool
+	timeout time.Duration
 	shard   string
 	workers int
 }
@@ -234,6 +260,7 @@ func (c *queensCountCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per N")
 	fs.StringVar(&c.shard, "shard", "", "count only share `I/K` (1 ≤ I ≤ K) of the sub-problems")
 	fs.IntVar(&c.workers, "workers", 0, "goroutines to count with (default: all cores)")
+	queensTimeoutFlag(fs, &c.timeout)
 }
 
 // queensCountHuman writes a count record for people.
@@ -285,7 +312,11 @@ func (c *queensCountCmd) run(e *env, v *verb, ops []string) int {
 		}
 		opt.Shard, opt.Shards = i, k
 	}
+	if c.timeout < 0 {
+		return v.usageError(e, "--timeout must not be negative")
+	}
 	o := e.queensOutput(v, c.json)
+	o.timeout = c.timeout
 	tty := isTerminal(e.stderr)
 	for _, n := range ns {
 		var prog *progress
@@ -295,7 +326,9 @@ func (c *queensCountCmd) run(e *env, v *verb, ops []string) int {
 			}
 			prog.set(done)
 		}
-		rec := record.NewQueensCount(e.ctx, n, opt)
+		ctx, cancel := o.limit()
+		rec := record.NewQueensCount(ctx, n, opt)
+		cancel()
 		prog.stop()
 		o.record(rec, func() { queensCountHuman(o, rec) })
 		if o.done() {
@@ -446,6 +479,7 @@ type queensSolveCmd struct {
 	json, draw bool
 	firstRow   int
 	limit      int
+	timeout    time.Duration
 }
 
 func (c *queensSolveCmd) define(fs *flag.FlagSet) {
@@ -453,6 +487,7 @@ func (c *queensSolveCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.draw, "draw", false, "draw each solution as a board")
 	fs.IntVar(&c.firstRow, "first-row", -1, "keep the solutions with the queen of column 0 on row `R` (from 0)")
 	fs.IntVar(&c.limit, "limit", 0, "list at most `K` solutions (0: all)")
+	queensTimeoutFlag(fs, &c.timeout)
 }
 
 func (c *queensSolveCmd) run(e *env, v *verb, ops []string) int {
@@ -471,7 +506,11 @@ func (c *queensSolveCmd) run(e *env, v *verb, ops []string) int {
 			return v.usageError(e, "--first-row %d is off the %d×%d board (rows 0 to %d)", c.firstRow, n, n, n-1)
 		}
 	}
+	if c.timeout < 0 {
+		return v.usageError(e, "--timeout must not be negative")
+	}
 	o := e.queensOutput(v, c.json)
+	o.timeout = c.timeout
 	for _, n := range ns {
 		p := &queens.Puzzle{N: n}
 		if c.firstRow >= 0 {
@@ -502,15 +541,12 @@ func (c *queensSolveCmd) run(e *env, v *verb, ops []string) int {
 				o.printf("%s\n", queensJoinInts(rows))
 			}
 		}
-		rec := record.NewQueensSolve(e.ctx, "", p, record.QueensOptions{Limit: c.limit, Visit: visit})
+		ctx, cancel := o.limit()
+		rec := record.NewQueensSolve(ctx, "", p, record.QueensOptions{Limit: c.limit, Visit: visit})
+		cancel()
 		if c.json {
 			// The record's head is already written: the rest by hand.
-			if !okStatus(rec.Status) {
-				o.failed = true
-			}
-			if rec.Status == status.Timeout {
-				rec.Error, o.interrupted = "interrupted", true
-			}
+			o.settle(&rec.Head)
 			o.out.Write(append(rec.AppendEnd(nil), '\n'))
 			o.flush()
 		} else {

@@ -40,12 +40,14 @@ Examples:
 
 type queensDominateCmd struct {
 	json, draw, independent bool
+	timeout                 time.Duration
 }
 
 func (c *queensDominateCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per N")
 	fs.BoolVar(&c.draw, "draw", false, "draw the board")
 	fs.BoolVar(&c.independent, "independent", false, "queens that do not attack each other")
+	queensTimeoutFlag(fs, &c.timeout)
 }
 
 func (c *queensDominateCmd) run(e *env, v *verb, ops []string) int {
@@ -53,7 +55,11 @@ func (c *queensDominateCmd) run(e *env, v *verb, ops []string) int {
 	if !ok {
 		return code
 	}
+	if c.timeout < 0 {
+		return v.usageError(e, "--timeout must not be negative")
+	}
 	o := e.queensOutput(v, c.json)
+	o.timeout = c.timeout
 	tty := isTerminal(e.stderr)
 	for _, n := range ns {
 		var prog *progress
@@ -64,7 +70,9 @@ func (c *queensDominateCmd) run(e *env, v *verb, ops []string) int {
 				prog.set(k)
 			}
 		}}
-		rec := record.NewQueensDominate(e.ctx, n, opt)
+		ctx, cancel := o.limit()
+		rec := record.NewQueensDominate(ctx, n, opt)
+		cancel()
 		prog.stop()
 		o.record(rec, func() {
 			what := "queens dominate"
@@ -140,10 +148,14 @@ Examples:
 	puzzle queens heuristic --json 4 5 6 7 8
 `
 
-type queensHeuristicCmd struct{ json bool }
+type queensHeuristicCmd struct {
+	json    bool
+	timeout time.Duration
+}
 
 func (c *queensHeuristicCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per N")
+	queensTimeoutFlag(fs, &c.timeout)
 }
 
 func (c *queensHeuristicCmd) run(e *env, v *verb, ops []string) int {
@@ -151,9 +163,15 @@ func (c *queensHeuristicCmd) run(e *env, v *verb, ops []string) int {
 	if !ok {
 		return code
 	}
+	if c.timeout < 0 {
+		return v.usageError(e, "--timeout must not be negative")
+	}
 	o := e.queensOutput(v, c.json)
+	o.timeout = c.timeout
 	for _, n := range ns {
-		rec := record.NewQueensHeuristic(e.ctx, n)
+		ctx, cancel := o.limit()
+		rec := record.NewQueensHeuristic(ctx, n)
+		cancel()
 		o.record(rec, func() {
 			if rec.Status != status.Solved {
 				o.printf("n=%d: %s\n", n, rec.Status)
@@ -223,6 +241,7 @@ type queensBruteCmd struct {
 	json, random, exhaustive bool
 	seed                     uint64
 	maxTrials                int64
+	timeout                  time.Duration
 }
 
 func (c *queensBruteCmd) define(fs *flag.FlagSet) {
@@ -231,6 +250,7 @@ func (c *queensBruteCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.exhaustive, "exhaustive", false, "every placement of one queen per column, in order")
 	fs.Uint64Var(&c.seed, "seed", 1, "random seed")
 	fs.Int64Var(&c.maxTrials, "max-trials", 10_000_000, "give up after `T` random boards")
+	queensTimeoutFlag(fs, &c.timeout)
 }
 
 func (c *queensBruteCmd) run(e *env, v *verb, ops []string) int {
@@ -248,9 +268,15 @@ func (c *queensBruteCmd) run(e *env, v *verb, ops []string) int {
 	if !ok {
 		return code
 	}
+	if c.timeout < 0 {
+		return v.usageError(e, "--timeout must not be negative")
+	}
 	o := e.queensOutput(v, c.json)
+	o.timeout = c.timeout
 	for _, n := range ns {
-		rec := record.NewQueensBrute(e.ctx, n, method, c.seed, c.maxTrials)
+		ctx, cancel := o.limit()
+		rec := record.NewQueensBrute(ctx, n, method, c.seed, c.maxTrials)
+		cancel()
 		o.record(rec, func() {
 			o.printf("n=%d %s: ", n, rec.Method)
 			if rec.Queens == nil {

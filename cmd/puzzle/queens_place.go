@@ -57,15 +57,20 @@ Examples:
 type queensCompleteCmd struct {
 	json, draw bool
 	queens     string
+	timeout    time.Duration
 }
 
 func (c *queensCompleteCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per instance")
 	fs.BoolVar(&c.draw, "draw", false, "draw each completed board (N up to 100)")
 	fs.StringVar(&c.queens, "queens", "", "the queens placed, `c:r,...` (column:row from 0); the operand is then N")
+	fs.DurationVar(&c.timeout, "timeout", 0, "give up on an instance after `D` (such as 10s); 0 means no limit")
 }
 
 func (c *queensCompleteCmd) run(e *env, v *verb, ops []string) int {
+	if c.timeout < 0 {
+		return v.usageError(e, "--timeout must not be negative")
+	}
 	read := func(file string, r io.Reader) iter.Seq2[*queens.Puzzle, error] {
 		return queens.NewReader(r, file).All()
 	}
@@ -101,7 +106,17 @@ func (c *queensCompleteCmd) run(e *env, v *verb, ops []string) int {
 			if c.queens != "" {
 				file = ""
 			}
-			return record.NewQueensSolve(ctx, file, p, record.QueensOptions{Complete: true}), nil
+			run := ctx
+			if c.timeout > 0 {
+				var cancel context.CancelFunc
+				run, cancel = context.WithTimeout(ctx, c.timeout)
+				defer cancel()
+			}
+			rec := record.NewQueensSolve(run, file, p, record.QueensOptions{Complete: true})
+			if rec.Status == status.Timeout && ctx.Err() == nil && c.timeout > 0 {
+				rec.Error = fmt.Sprintf("no answer within %v", c.timeout)
+			}
+			return rec, nil
 		},
 		human:   func(w io.Writer, rec *record.QueensSolve) error { return c.human(w, rec) },
 		summary: true,
@@ -172,6 +187,7 @@ type queensOneCmd struct {
 	json, quiet, draw bool
 	method            *choiceFlag
 	seed              uint64
+	timeout           time.Duration
 }
 
 func (c *queensOneCmd) define(fs *flag.FlagSet) {
@@ -181,6 +197,7 @@ func (c *queensOneCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.draw, "draw", false, "draw the board (N up to 100)")
 	fs.Var(c.method, "method", "`how`: explicit (construction) or minconflicts (local search)")
 	fs.Uint64Var(&c.seed, "seed", 1, "random seed for minconflicts")
+	queensTimeoutFlag(fs, &c.timeout)
 }
 
 // queensMaxOne bounds N for one: the placement takes 8 bytes a queen.
@@ -194,9 +211,15 @@ func (c *queensOneCmd) run(e *env, v *verb, ops []string) int {
 	if c.draw && slices.Max(ns) > queensMaxDraw {
 		return v.usageError(e, "--draw draws boards up to %d×%d, not %d×%d", queensMaxDraw, queensMaxDraw, slices.Max(ns), slices.Max(ns))
 	}
+	if c.timeout < 0 {
+		return v.usageError(e, "--timeout must not be negative")
+	}
 	o := e.queensOutput(v, c.json)
+	o.timeout = c.timeout
 	for _, n := range ns {
-		rec, err := record.NewQueensOne(e.ctx, n, c.method.value, c.seed, c.quiet)
+		ctx, cancel := o.limit()
+		rec, err := record.NewQueensOne(ctx, n, c.method.value, c.seed, c.quiet)
+		cancel()
 		if err != nil {
 			o.flush()
 			return v.usageError(e, "%v", err)
