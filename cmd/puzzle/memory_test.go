@@ -7,8 +7,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/internal/schematest"
 	"github.com/puzzlesolvers/puzzle/nonogram"
+	"github.com/puzzlesolvers/puzzle/queens"
 )
 
 // Tests of bounded memory and prompt interruption: --all streams its
@@ -252,5 +254,31 @@ func TestQueensTimeout(t *testing.T) {
 	schematest.ValidateLines(t, "queens.json#/$defs/complete", []byte(out))
 	if code != exitFail || !strings.Contains(out, `"error":"no answer within 50ms"`) || !strings.Contains(out, `"status":"timeout"`) {
 		t.Errorf("complete: exit %d, %.300s", code, out)
+	}
+}
+
+// TestQueensOneWritten checks the placement that one writes piece by
+// piece against the record's own encoding, on a board of several pieces.
+func TestQueensOneWritten(t *testing.T) {
+	t.Parallel()
+	const n = 100_000
+	rows, err := queens.One(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runCmd(t, "", "queens", "one", "--json", "100000")
+	var rec struct {
+		Queens json.RawMessage `json:"queens"`
+	}
+	if err := json.Unmarshal([]byte(out), &rec); err != nil || code != exitOK {
+		t.Fatalf("exit %d: %v", code, err)
+	}
+	if want := record.AppendQueensPlacement(nil, rows); string(rec.Queens) != string(want) {
+		t.Errorf("the placement written differs from the record's encoding")
+	}
+	schematest.ValidateLines(t, "queens.json#/$defs/one", []byte(out))
+	human, _, _ := runCmd(t, "", "queens", "one", "100000")
+	if !strings.Contains(human, "\n"+queensJoinInts(rows)+"\n") {
+		t.Errorf("the human placement differs from queensJoinInts")
 	}
 }

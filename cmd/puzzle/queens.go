@@ -204,6 +204,44 @@ func queensDrawBoard(w io.Writer, rows []int) {
 	fmt.Fprintln(w)
 }
 
+// queensWriteInts writes xs as queensJoinInts does, and a newline, a
+// piece at a time: a placement of 10^8 queens is a gigabyte of text.
+func queensWriteInts(w io.Writer, xs []int) {
+	var b []byte
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+		if len(b) >= 1<<16 {
+			w.Write(b)
+			b = b[:0]
+		}
+	}
+	w.Write(append(b, '\n'))
+}
+
+// queensWritePlacement writes rows as record.AppendQueensPlacement does,
+// a piece at a time.
+func queensWritePlacement(w io.Writer, rows []int) {
+	b := []byte{'['}
+	for c, r := range rows {
+		if c > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"row":`...)
+		b = strconv.AppendInt(b, int64(r), 10)
+		b = append(b, `,"col":`...)
+		b = strconv.AppendInt(b, int64(c), 10)
+		b = append(b, '}')
+		if len(b) >= 1<<16 {
+			w.Write(b)
+			b = b[:0]
+		}
+	}
+	w.Write(append(b, ']'))
+}
+
 func queensJoinInts(xs []int) string {
 	var b strings.Builder
 	for i, x := range xs {

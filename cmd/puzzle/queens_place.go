@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -200,6 +201,11 @@ func (c *queensOneCmd) define(fs *flag.FlagSet) {
 	queensTimeoutFlag(fs, &c.timeout)
 }
 
+// queensStreamed is the number of queens above which one writes its
+// JSON placement piece by piece, after the rest of the record, instead of
+// encoding the record whole.
+const queensStreamed = 1 << 16
+
 // queensMaxOne bounds N for one: the placement takes 8 bytes a queen.
 const queensMaxOne = 100_000_000
 
@@ -224,7 +230,7 @@ func (c *queensOneCmd) run(e *env, v *verb, ops []string) int {
 			o.flush()
 			return v.usageError(e, "%v", err)
 		}
-		o.record(rec, func() {
+		human := func() {
 			if rec.Rows == nil {
 				o.printf("n=%d: %s: %s\n", n, c.method.value, rec.Status)
 				o.humanError(&rec.Head)
@@ -238,12 +244,27 @@ func (c *queensOneCmd) run(e *env, v *verb, ops []string) int {
 			o.printf("\n")
 			o.humanError(&rec.Head)
 			if !c.quiet {
-				o.printf("%s\n", queensJoinInts(rec.Rows))
+				queensWriteInts(o.out, rec.Rows)
 				if c.draw {
 					queensDrawBoard(o.out, rec.Rows)
 				}
 			}
-		})
+		}
+		if c.json && len(rec.Queens) > queensStreamed {
+			// A placement of 10^8 queens is gigabytes of JSON: it is
+			// written cell by cell, after the rest of the record.
+			o.settle(&rec.Head)
+			q := rec.Queens
+			rec.Queens = nil
+			b, _ := json.Marshal(rec)
+			o.out.Write(b[:len(b)-1])
+			o.out.WriteString(`,"queens":`)
+			queensWritePlacement(o.out, q)
+			o.out.WriteString("}\n")
+			o.flush()
+		} else {
+			o.record(rec, human)
+		}
 		if o.done() {
 			break
 		}
