@@ -282,3 +282,25 @@ func TestQueensOneWritten(t *testing.T) {
 		t.Errorf("the human placement differs from queensJoinInts")
 	}
 }
+
+// TestSudokuGenerateBudgetSpent: a budget too short to remove a single
+// given gives no puzzle (the full grid is none) but a timeout.
+func TestSudokuGenerateBudgetSpent(t *testing.T) {
+	t.Parallel()
+	out, _, code := runCmd(t, "", "sudoku", "generate", "--json", "--size", "16", "--budget", "1ns", "--seed", "3")
+	if n := schematest.ValidateLines(t, "sudoku.json#/$defs/generate", []byte(out)); n != 1 || code != exitFail {
+		t.Fatalf("exit %d, %d records: %s", code, n, out)
+	}
+	var rec struct {
+		Status, Error string
+		Givens        *int `json:"givens"`
+	}
+	json.Unmarshal([]byte(out), &rec)
+	if rec.Status != "timeout" || !strings.Contains(rec.Error, "--budget 1ns ran out") || rec.Givens != nil {
+		t.Errorf("record %+v", rec)
+	}
+	out, _, code = runCmd(t, "", "sudoku", "generate", "--size", "16", "--budget", "1ns", "--seed", "3")
+	if code != exitFail || !strings.Contains(out, "no puzzle") {
+		t.Errorf("human: exit %d, %q", code, out)
+	}
+}

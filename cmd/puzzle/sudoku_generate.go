@@ -126,7 +126,7 @@ func (c *sudokuGenerateCmd) run(e *env, v *verb, operands []string) int {
 			e.errorf("sudoku generate: seed %d: %v", s, err)
 			return exitFail
 		}
-		if e.ctx.Err() != nil {
+		if rec.Status == status.Timeout && e.ctx.Err() != nil {
 			rec.Error = "interrupted"
 		}
 		if rec.Missed || rec.Status != status.Unique {
@@ -138,7 +138,12 @@ func (c *sudokuGenerateCmd) run(e *env, v *verb, operands []string) int {
 			continue
 		}
 		if rec.Status != status.Unique {
-			break // interrupted: said below
+			if e.ctx.Err() != nil {
+				break // interrupted: said below
+			}
+			fmt.Fprintf(out, "# seed %d: %s\n", s, rec.Error)
+			out.Flush()
+			continue
 		}
 		g := rec.Generated
 		p := g.Puzzle

@@ -314,6 +314,17 @@ func NewSudokuGenerate(ctx context.Context, opt sudoku.GenerateOptions) (*Sudoku
 		return nil, err
 	}
 	p := g.Puzzle
+	if p.Givens() == len(p.Cells) {
+		// The time ran out before a single given could go: the full
+		// grid is no puzzle.
+		budget := "--budget"
+		if opt.Budget > 0 {
+			budget += " " + opt.Budget.String()
+		}
+		rec.Status = status.Timeout
+		rec.Error = fmt.Sprintf("%s ran out before a given was removed: no puzzle (a larger --budget makes one)", budget)
+		return rec, nil
+	}
 	rec.Status = status.Unique
 	rec.Generated = &g
 	rec.Stats.Attempts, rec.Stats.Checks = g.Attempts, g.Checks
