@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -302,5 +303,28 @@ func TestSudokuGenerateBudgetSpent(t *testing.T) {
 	out, _, code = runCmd(t, "", "sudoku", "generate", "--size", "16", "--budget", "1ns", "--seed", "3")
 	if code != exitFail || !strings.Contains(out, "no puzzle") {
 		t.Errorf("human: exit %d, %q", code, out)
+	}
+}
+
+// TestNonogramDrawnCap: --explain and --svg refuse grids above
+// nonogramMaxDrawnCells with a message that names the way out, before
+// solving; smaller grids are drawn.
+func TestNonogramDrawnCap(t *testing.T) {
+	t.Parallel()
+	empty := func(w, h int) string {
+		return fmt.Sprintf("%d %d\n", w, h) + strings.Repeat("0\n", w+h)
+	}
+	big := empty(1024, 1025)
+	_, errOut, code := runCmd(t, big, "nonogram", "solve", "--explain")
+	if code != exitUsage || !strings.Contains(errOut, "--explain explains grids of up to 1048576 cells") {
+		t.Errorf("explain: exit %d, %q", code, errOut)
+	}
+	_, errOut, code = runCmd(t, big, "nonogram", "render", "--svg", "-o", t.TempDir()+"/x.svg")
+	if code != exitFail || !strings.Contains(errOut, "--svg draws grids of up to 1048576 cells") {
+		t.Errorf("svg: exit %d, %q", code, errOut)
+	}
+	out, _, code := runCmd(t, empty(64, 64), "nonogram", "solve", "--explain", "--json")
+	if recs := parseNono(t, out); code != exitOK || len(recs) != 1 || recs[0].Status != "unique" {
+		t.Errorf("64×64 explained: exit %d, %.200s", code, out)
 	}
 }

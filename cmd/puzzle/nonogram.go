@@ -177,6 +177,9 @@ func (c *nonogramSolveCmd) run(e *env, v *verb, files []string) int {
 	var stream func(ctx context.Context, w *bufio.Writer, file string, p *nonogram.Puzzle) (*record.NonogramSolve, error)
 	if opt.ListAll {
 		stream = func(ctx context.Context, w *bufio.Writer, file string, p *nonogram.Puzzle) (*record.NonogramSolve, error) {
+			if err := c.fits(file, p); err != nil {
+				return nil, err
+			}
 			opt := opt
 			if c.all && c.limit == 0 {
 				opt.Limit = nonogramAllLimit(p)
@@ -192,6 +195,9 @@ func (c *nonogramSolveCmd) run(e *env, v *verb, files []string) int {
 			return &record.NonogramSolve{Head: record.Invalid(file, err), Cause: err}, nonogramPuzzleError(err)
 		},
 		work: func(ctx context.Context, file string, p *nonogram.Puzzle) (*record.NonogramSolve, error) {
+			if err := c.fits(file, p); err != nil {
+				return nil, err
+			}
 			return record.NewNonogramSolve(ctx, file, p, opt), nil
 		},
 		human: func(w io.Writer, rec *record.NonogramSolve) error {
@@ -200,6 +206,16 @@ func (c *nonogramSolveCmd) run(e *env, v *verb, files []string) int {
 		},
 		summary: true,
 	})
+}
+
+// fits says why --explain does not apply to p, read from file, or
+// returns nil.
+func (c *nonogramSolveCmd) fits(file string, p *nonogram.Puzzle) error {
+	if cells := p.Width() * p.Height(); c.explain && cells > nonogramMaxDrawnCells {
+		return fmt.Errorf("%s:%d: --explain explains grids of up to %d cells (1024×1024), not %d×%d: an explanation lists every cell; solve it without --explain",
+			file, p.Line, nonogramMaxDrawnCells, p.Height(), p.Width())
+	}
+	return nil
 }
 
 // nonogramAllCells bounds the pictures --all lists without --limit: the

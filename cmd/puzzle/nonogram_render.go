@@ -141,6 +141,13 @@ func (c *nonogramRenderCmd) run(e *env, v *verb, files []string) int {
 			usage = true
 			return false
 		}
+		if cells := p.Width() * p.Height(); c.svg && cells > nonogramMaxDrawnCells {
+			stdout.Flush()
+			e.errorf("nonogram render: %s:%d: an SVG has an element a cell: --svg draws grids of up to %d cells (1024×1024), not %d×%d; --png draws larger ones, with smaller cells",
+				file, p.Line, nonogramMaxDrawnCells, p.Height(), p.Width())
+			failed = true
+			return true
+		}
 		board, ok := c.board(e, file, p)
 		if !ok {
 			failed = true
@@ -183,6 +190,12 @@ func (c *nonogramRenderCmd) run(e *env, v *verb, files []string) int {
 	}
 	return exitOK
 }
+
+// nonogramMaxDrawnCells bounds the grids that --svg draws and that
+// solve --explain explains: a 4096×4096 SVG took 2.3 GB to make, an
+// explanation of one 1.8 GB (3.8 GB as JSON), where 1024×1024 takes a
+// sixteenth.
+const nonogramMaxDrawnCells = 1 << 20
 
 // nonogramDrawing is one rendered puzzle, named file:line.
 type nonogramDrawing struct {
