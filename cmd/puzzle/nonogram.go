@@ -156,7 +156,7 @@ func (c *nonogramSolveCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.all, "all", false, "list every picture up to --limit (10000, fewer on large grids, unless set); the count is exact below it")
 	fs.IntVar(&c.limit, "limit", 0, "find at most `K` pictures; 0 looks for 2 to prove uniqueness (10000 with --all), 1 finds any one")
 	fs.DurationVar(&c.timeout, "timeout", 0, "give up on a puzzle after `D` (such as 10s); 0 means no limit")
-	fs.BoolVar(&c.explain, "explain", false, "show the deductions step by step (line by line, then probes)")
+	fs.BoolVar(&c.explain, "explain", false, "show the deductions step by step (line by line, then probes); grids up to 1024×1024")
 	fs.Var(c.from, "from", "input `format`: auto, "+strings.Join(formatNames(), ", "))
 }
 

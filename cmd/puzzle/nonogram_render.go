@@ -54,7 +54,7 @@ type nonogramRenderCmd struct {
 func (c *nonogramRenderCmd) define(fs *flag.FlagSet) {
 	c.from = inputFormatFlag()
 	fs.BoolVar(&c.text, "text", false, "draw as text (the default)")
-	fs.BoolVar(&c.svg, "svg", false, "draw as SVG")
+	fs.BoolVar(&c.svg, "svg", false, "draw as SVG (grids up to 1024×1024)")
 	fs.BoolVar(&c.png, "png", false, "draw as PNG")
 	fs.StringVar(&c.out, "o", "", "write to `FILE` instead of stdout")
 	fs.IntVar(&c.cell, "cell", 0, "cell size in `pixels` for SVG and PNG (default 16; PNG shrinks to stay under 8000 px)")
