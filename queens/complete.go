@@ -3,6 +3,7 @@ package queens
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -39,18 +40,19 @@ func complete(ctx context.Context, n int, fixed []Queen) (Result, error) {
 	return res, nil
 }
 
-// completer holds the state of the search. The rows open to an empty
-// column k are those whose row, diagonal and anti-diagonal no queen
-// holds: the domains are derived from the queens placed, so the search
-// takes memory in O(n) (a trail of the squares cleared took O(n²): 3 GB
-// on a board of 16384 squares a side).
+// completer holds the domains of the columns: dom[k*words:(k+1)*words] is
+// the set of rows still open to column k, those whose row, diagonal and
+// anti-diagonal no queen holds. Undo derives the squares to give back from
+// the queens still placed, so the search keeps no trail of cleared squares
+// (which took O(n²) memory: 3 GB on a board of 16384 squares a side).
 type completer struct {
 	ctx      context.Context
 	done     <-chan struct{}
 	n, words int
-	rows     []int   // the row of each column's queen, -1 if none yet
-	size     []int32 // the number of rows open to each column
-	support  []int32 // the number of empty columns open to each row
+	rows     []int    // the row of each column's queen, -1 if none yet
+	dom      []uint64 // the rows open to each column
+	size     []int32  // the number of rows open to each column
+	support  []int32  // the number of empty columns open to each row
 	rowUsed  []bool
 	diagUsed []bool  // r - c + n - 1
 	antiUsed []bool  // r + c
@@ -69,7 +71,8 @@ type completer struct {
 }
 
 func newCompleter(ctx context.Context, n int) *completer {
-	c := &completer{ctx: ctx, done: ctx.Done(), n: n, words: (n + 63) / 64, rows: make([]int, n),
+	words := (n + 63) / 64
+	c := &completer{ctx: ctx, done: ctx.Done(), n: n, words: words, rows: make([]int, n), dom: make([]uint64, n*words),
 		size: make([]int32, n), support: make([]int32, n), rowUsed: make([]bool, n),
 		diagUsed: make([]bool, 2*n), antiUsed: make([]bool, 2*n), every: 0xff,
 		rng: rand.New(rand.NewPCG(uint64(n), 79))}
@@ -80,13 +83,22 @@ func newCompleter(ctx context.Context, n int) *completer {
 		c.rows[k] = -1
 		c.size[k] = int32(n)
 		c.support[k] = int32(n)
+		for r := range n {
+			c.dom[k*words+r/64] |= 1 << (r % 64)
+		}
 	}
 	return c
 }
 
-// has reports whether row is open to the empty column col.
+// has reports whether row is open to the column col.
 func (c *completer) has(col, row int) bool {
-	return row >= 0 && row < c.n && !c.rowUsed[row] && !c.diagUsed[row-col+c.n-1] && !c.antiUsed[row+col]
+	return row >= 0 && row < c.n && c.dom[col*c.words+row/64]&(1<<(row%64)) != 0
+}
+
+// free reports whether no queen holds the row, diagonal or anti-diagonal
+// of (col, row), which is on the board.
+func (c *completer) free(col, row int) bool {
+	return !c.rowUsed[row] && !c.diagUsed[row-col+c.n-1] && !c.antiUsed[row+col]
 }
 
 // mark sets or unsets the lines of the queen at (col, row).
@@ -94,9 +106,21 @@ func (c *completer) mark(col, row int, on bool) {
 	c.rowUsed[row], c.diagUsed[row-col+c.n-1], c.antiUsed[row+col] = on, on, on
 }
 
-// squares calls f with the squares of the empty columns that a queen at
-// (col, row) attacks, each once.
-func (c *completer) squares(col, row int, f func(k, r int)) {
+// assign puts a queen at (col, row) and takes the squares it attacks from
+// the domains; it reports false on a dead end (a column or a free row left
+// without a square). Either way undo takes it back.
+func (c *completer) assign(col, row int) bool {
+	// The column's open rows no longer count as support.
+	for w := range c.words {
+		for x := c.dom[col*c.words+w]; x != 0; x &= x - 1 {
+			c.support[w*64+bits.TrailingZeros64(x)]--
+		}
+	}
+	c.rows[col] = row
+	c.placed = append(c.placed, int32(col))
+	ok := true
+	// The squares it attacks in each empty column: its row and, d columns
+	// away, the rows d above and below.
 	for k := range c.n {
 		if c.rows[k] >= 0 {
 			continue
@@ -105,34 +129,15 @@ func (c *completer) squares(col, row int, f func(k, r int)) {
 		if d < 0 {
 			d = -d
 		}
-		f(k, row)
-		if d != 0 {
-			f(k, row+d)
-			f(k, row-d)
+		for _, r := range [3]int{row, row + d, row - d} {
+			if c.has(k, r) {
+				c.dom[k*c.words+r/64] &^= 1 << (r % 64)
+				c.size[k]--
+				c.support[r]--
+				ok = ok && c.size[k] > 0 && (c.support[r] > 0 || r == row)
+			}
 		}
 	}
-}
-
-// assign puts a queen at (col, row) and takes the squares it attacks from
-// the domains; it reports false on a dead end (a column or a free row left
-// without a square). Either way undo takes it back.
-func (c *completer) assign(col, row int) bool {
-	// The column's open rows no longer count as support.
-	for r := range c.n {
-		if c.has(col, r) {
-			c.support[r]--
-		}
-	}
-	c.rows[col] = row
-	c.placed = append(c.placed, int32(col))
-	ok := true
-	c.squares(col, row, func(k, r int) {
-		if c.has(k, r) {
-			c.size[k]--
-			c.support[r]--
-			ok = ok && c.size[k] > 0 && (c.support[r] > 0 || r == row)
-		}
-	})
 	c.mark(col, row, true)
 	if !ok {
 		return false
@@ -153,16 +158,26 @@ func (c *completer) undo(mark int) {
 		c.placed = c.placed[:len(c.placed)-1]
 		row := c.rows[col]
 		c.mark(col, row, false)
-		c.squares(col, row, func(k, r int) {
-			if c.has(k, r) {
-				c.size[k]++
-				c.support[r]++
+		for k := range c.n {
+			if c.rows[k] >= 0 {
+				continue
 			}
-		})
+			d := k - col
+			if d < 0 {
+				d = -d
+			}
+			for _, r := range [3]int{row, row + d, row - d} {
+				if r >= 0 && r < c.n && !c.has(k, r) && c.free(k, r) {
+					c.dom[k*c.words+r/64] |= 1 << (r % 64)
+					c.size[k]++
+					c.support[r]++
+				}
+			}
+		}
 		c.rows[col] = -1
-		for r := range c.n {
-			if c.has(col, r) {
-				c.support[r]++
+		for w := range c.words {
+			for x := c.dom[col*c.words+w]; x != 0; x &= x - 1 {
+				c.support[w*64+bits.TrailingZeros64(x)]++
 			}
 		}
 	}
@@ -215,7 +230,9 @@ func (c *completer) try(q Queen) (done, found bool) {
 		return true, false // the board is dropped: no need to undo
 	}
 	c.undo(mark)
-	return c.aborted, false
+	// Out of budget, the next choice (if any) says so, as it always has:
+	// the node counts, and so the budgets of the restarts, stay the same.
+	return false, false
 }
 
 func gcd(a, b int) int {
