@@ -83,8 +83,12 @@ func newCompleter(ctx context.Context, n int) *completer {
 		c.rows[k] = -1
 		c.size[k] = int32(n)
 		c.support[k] = int32(n)
-		for r := range n {
-			c.dom[k*words+r/64] |= 1 << (r % 64)
+		d := c.dom[k*words : (k+1)*words]
+		for w := range d {
+			d[w] = ^uint64(0)
+		}
+		if n%64 != 0 {
+			d[words-1] = 1<<(n%64) - 1
 		}
 	}
 	return c

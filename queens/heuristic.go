@@ -34,6 +34,9 @@ func Accessibility(ctx context.Context, n int) ([]Start, error) {
 	words := (n*n + 63) / 64
 	cover := make([][]uint64, n*n)
 	for s := range n * n {
+		if s%n == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		cover[s] = make([]uint64, words)
 		p := Queen{Col: s % n, Row: s / n}
 		for t := range n * n {
