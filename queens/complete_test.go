@@ -161,7 +161,6 @@ func TestReader(t *testing.T) {
 		{"n 4\n0:4\n", "x:2: queen 0:4 is off"},
 		{"n 4\n0-1\n", "x:2: want the board size"},
 		{"n 4\n0:a\n", "x:2: bad queen"},
-		{"", "x:1: no puzzle"},
 	} {
 		_, err := NewReader(strings.NewReader(tc.in), "x").Next()
 		var se *SyntaxError
