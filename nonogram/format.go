@@ -175,8 +175,8 @@ func (r *Reader) start() {
 		r.format = formatByName(r.file)
 	}
 	if r.format == "" {
-		if len(bytes.TrimSpace(head)) == 0 {
-			r.done = true
+		if err == io.EOF && onlyComments(head) {
+			r.done = true // no puzzle, in any format
 			return
 		}
 		r.format = sniffFormat(head)
@@ -196,6 +196,17 @@ func (r *Reader) start() {
 		return
 	}
 	r.sc = linescan.New(r.br, maxLine)
+}
+
+// onlyComments reports whether s holds nothing but blank lines and lines
+// starting with '#'.
+func onlyComments(s []byte) bool {
+	for line := range bytes.Lines(s) {
+		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
+			return false
+		}
+	}
+	return true
 }
 
 func formatList() string {

@@ -274,6 +274,7 @@ func TestReadErrors(t *testing.T) {
 		// Detection.
 		{"unknown format", "", "hello\n1 2\n", []string{"1: cannot tell the format"}},
 		{"empty input", "", " \n\n", nil},
+		{"only comments", "", "\ufeff# a\n\n  # b\n", nil},
 		{"bad format name", "pdf", "1 1\n1\n1\n", []string{"fatal: nonogram: unknown format \"pdf\""}},
 		{"format name in capitals", "XML", xmlRowsCols, []string{"ok "}},
 
