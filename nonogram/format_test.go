@@ -529,10 +529,17 @@ func TestReadXMLCap(t *testing.T) {
 		caps = append(caps, xmlMaxDocument)
 	}
 	for _, max := range caps {
+		doc := fmt.Sprintf("XML: document larger than %d MiB", max>>20)
+		text := doc
+		if max > xmlMaxText {
+			text = "XML: a text, comment or CDATA section longer than 20 MiB"
+		}
 		for _, tc := range []struct{ head, unit, want string }{
 			{"", "\x00", "XML: illegal character code U+0000"},
-			{"<puzzleset>", " \n", fmt.Sprintf("XML: document larger than %d MiB", max>>20)},
-			{"<puzzleset>", "<!-- -->", fmt.Sprintf("XML: document larger than %d MiB", max>>20)},
+			{"<puzzleset>", " \n", text},
+			{"<puzzleset><puzzle><title>", "x", text},
+			{"<puzzleset><!--", "x", text},
+			{"<puzzleset>", "<!-- -->", doc},
 		} {
 			src := &endless{head: tc.head, unit: tc.unit}
 			rd := NewReader(src, "z", FormatXML)

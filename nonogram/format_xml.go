@@ -19,12 +19,13 @@ import (
 
 // The decoder holds a whole token in memory, and its stack of open
 // elements: a document is read up to xmlMaxDocument bytes, a tag (with
-// its attributes) up to xmlMaxTag, elements nest up to xmlMaxDepth deep.
-// Text, comments and CDATA sections are bounded by the document's cap only:
-// a goal image of 4096×4096 cells is one text of 17 MB.
+// its attributes) up to xmlMaxTag, a text, comment or CDATA section up to
+// xmlMaxText (a goal image of 4096×4096 cells is one text of 17 MB), and
+// elements nest up to xmlMaxDepth deep.
 const (
 	xmlMaxDocument = 64 << 20
 	xmlMaxTag      = 1 << 20
+	xmlMaxText     = 20 << 20
 	xmlMaxDepth    = 256
 )
 
@@ -41,6 +42,7 @@ type xmlSource struct {
 	max   int64    // the document's cap
 	state xmlState // where in the markup the last byte was
 	tag   int      // bytes of the tag being read, from its '<'
+	text  int      // bytes of the text, comment or CDATA being read
 	quote byte     // the quote that opened the value being read
 	pre   []byte   // what follows a '<' while it may open a comment or CDATA
 	last  [2]byte  // the two bytes before, to find "-->" and "]]>"
@@ -73,34 +75,38 @@ func (s *xmlSource) Read(p []byte) (int, error) {
 		s.err = err
 	}
 	for i, c := range p[:n] {
+		msg := ""
 		if s.n++; s.n > s.max {
-			s.limit = &xmlCap{"document larger than " + linescan.Size(int(s.max))}
-		} else if !s.scan(c) {
-			s.limit = &xmlCap{"a tag longer than " + linescan.Size(xmlMaxTag)}
+			msg = "document larger than " + linescan.Size(int(s.max))
+		} else {
+			msg = s.scan(c)
 		}
-		if s.limit != nil {
+		if msg != "" {
+			s.limit = &xmlCap{msg}
 			return i, s.limit
 		}
 	}
 	return n, err
 }
 
-// scan follows the markup over one more byte; it reports false when a tag
-// grows over its cap.
-func (s *xmlSource) scan(c byte) bool {
+// scan follows the markup over one more byte; it says which cap a tag or
+// a text grows over, if one does.
+func (s *xmlSource) scan(c byte) string {
 	const comment, cdata = "!--", "![CDATA["
 	switch s.state {
 	case xmlInText:
 		if c == '<' {
 			s.state, s.tag, s.pre = xmlOpen, 1, s.pre[:0]
+			return ""
 		}
+		return s.scanText()
 	case xmlOpen:
 		s.pre = append(s.pre, c)
 		switch p := string(s.pre); {
 		case p == comment:
-			s.state, s.last = xmlComment, [2]byte{}
+			s.state, s.last, s.text = xmlComment, [2]byte{}, 0
 		case p == cdata:
-			s.state, s.last = xmlCDATA, [2]byte{}
+			s.state, s.last, s.text = xmlCDATA, [2]byte{}, 0
 		case strings.HasPrefix(comment, p) || strings.HasPrefix(cdata, p):
 		default:
 			s.state = xmlTag
@@ -114,15 +120,25 @@ func (s *xmlSource) scan(c byte) bool {
 			end = ']'
 		}
 		if c == '>' && s.last == [2]byte{end, end} {
-			s.state = xmlInText
+			s.state, s.text = xmlInText, 0
+			return ""
 		}
 		s.last = [2]byte{s.last[1], c}
+		return s.scanText()
 	}
-	return true
+	return ""
+}
+
+// scanText counts one more byte of a text, comment or CDATA section.
+func (s *xmlSource) scanText() string {
+	if s.text++; s.text > xmlMaxText {
+		return "a text, comment or CDATA section longer than " + linescan.Size(xmlMaxText)
+	}
+	return ""
 }
 
 // scanTag follows a tag over one more byte.
-func (s *xmlSource) scanTag(c byte) bool {
+func (s *xmlSource) scanTag(c byte) string {
 	s.tag++
 	switch {
 	case s.state == xmlQuoted:
@@ -132,9 +148,12 @@ func (s *xmlSource) scanTag(c byte) bool {
 	case c == '"' || c == '\'':
 		s.state, s.quote = xmlQuoted, c
 	case c == '>':
-		s.state = xmlInText
+		s.state, s.text = xmlInText, 0
 	}
-	return s.tag <= xmlMaxTag
+	if s.tag > xmlMaxTag {
+		return "a tag longer than " + linescan.Size(xmlMaxTag)
+	}
+	return ""
 }
 
 // xmlStart sets up the decoder.

@@ -94,8 +94,9 @@ type Reader struct {
 	done bool
 }
 
-// maxLine bounds the length of a line of input.
-const maxLine = 16 << 20
+// maxLine bounds the length of a line of input: the queens of a puzzle,
+// at most MaxComplete, take less than 200 KB.
+const maxLine = 1 << 20
 
 // NewReader returns a reader of the puzzles of r; file names r in errors.
 func NewReader(r io.Reader, file string) *Reader {
@@ -116,7 +117,7 @@ func (r *Reader) wrap(err error) *SyntaxError {
 
 // Next returns the next puzzle, io.EOF after the last. A malformed puzzle
 // gives a *SyntaxError, after which Next goes on with the following puzzle;
-// a line over 16 MiB gives a *SyntaxError and ends the stream, as does a
+// a line over 1 MiB gives a *SyntaxError and ends the stream, as does a
 // failed read (any other error). A UTF-8 byte-order mark at the start is
 // ignored, and an input without puzzles is not an error.
 func (r *Reader) Next() (*Puzzle, error) {

@@ -30,8 +30,8 @@ func TestReadEdges(t *testing.T) {
 		{"more queens than any board", manyQueens, []int{4}, []fail{{2, "more than 16384 queens"}}},
 		{"huge size", "n 9223372036854775808\n", nil, []fail{{1, `want the board size "n N"`}}},
 		{"line of the cap", "#" + strings.Repeat("x", maxLine-1) + "\nn 4\n", []int{2}, nil},
-		{"line over the cap", "n 4\n\n#" + strings.Repeat("x", maxLine) + "\nn 5\n", []int{1}, []fail{{3, "line longer than 16 MiB"}}},
-		{"endless line", "n 4\n" + strings.Repeat("\x00", maxLine+10), nil, []fail{{2, "line longer than 16 MiB"}}},
+		{"line over the cap", "n 4\n\n#" + strings.Repeat("x", maxLine) + "\nn 5\n", []int{1}, []fail{{3, "line longer than 1 MiB"}}},
+		{"endless line", "n 4\n" + strings.Repeat("\x00", maxLine+10), nil, []fail{{2, "line longer than 1 MiB"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
