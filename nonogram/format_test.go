@@ -889,6 +889,9 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte("GRID a\nROWS\n[ 1 ]\nCOLUMNS\n[ 1 ]\nGRILL\n"), uint8(8))
 	f.Add([]byte("$1\n1\n\n1\n\n\n$2\n"), uint8(7))
+	f.Add([]byte("\ufeff<puzzleset><puzzle><clues type=\"rows\"><line><count><b>1</b></count></line></clues></puzzle></puzzleset>"), uint8(0))
+	f.Add([]byte("<puzzleset><!-- don't --><puzzle a=\">\"><![CDATA[<]]><a><a><a></puzzle>"), uint8(2))
+	f.Add([]byte("\ufeff# only a comment\n\n"), uint8(0))
 	f.Fuzz(func(t *testing.T, data []byte, fi uint8) {
 		var format Format
 		if k := int(fi) % (len(Formats) + 1); k > 0 {

@@ -255,6 +255,9 @@ func FuzzReader(f *testing.F) {
 	}
 	f.Add("1 2 3\n4 5 6\n7 8 0\n")
 	f.Add(strings.Repeat("1 2 3 4 5 6 7 0 8\n", 12) + "1 2\n")
+	f.Add("\ufeff1 2 3\n4 5 6\n7 8 0\n")
+	f.Add("1 2 3\n4 5 6\n7 8 9223372036854775808\n\n1 0 2 3\n")
+	f.Add("1 2 x\n4 5 6\n7 8 0\n\n\x00\r\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		lines := strings.Count(in, "\n") + 1
 		for p, err := range NewReader(strings.NewReader(in), "fuzz").All() {

@@ -243,6 +243,9 @@ func FuzzReader(f *testing.F) {
 		f.Add(b)
 	}
 	f.Add([]byte("1 2 3 4\n3 4 1 2\n\n2 1\n"))
+	f.Add([]byte("\ufeff1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n"))
+	f.Add([]byte("9223372036854775808 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n\n1 2 3 ?\n0 0 0 0\n"))
+	f.Add([]byte("Grid 01\n\x00\r\n-1 0 0 0\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rd := NewReader(bytes.NewReader(data), "fuzz")
 		for range 10000 {
