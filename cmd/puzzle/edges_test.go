@@ -21,6 +21,9 @@ func TestInvalidSaysPlaceOnce(t *testing.T) {
 		{[]string{"sudoku", "solve"}, "1 2 3 ?\n0 0 0 0\n", "1", `row 1, column 4: "?" is not a cell value`},
 		{[]string{"sudoku", "rate"}, "1 2 3 ?\n0 0 0 0\n", "1", `row 1, column 4: "?" is not a cell value`},
 		{[]string{"nonogram", "solve"}, "2 2\n1\n", "2", "input ends after 1 of 2 row clues"},
+		{[]string{"nonogram", "solve", "--from", "plain"}, "2 2\n3\n0\n1\n1\n", "2", "row 1 clue 3 needs 3 cells, the row has 2"},
+		{[]string{"nonogram", "solve", "--from", "xml"}, "<puzzleset><puzzle>\n<clues type=\"rows\"><line><count><b>1</b></count></line></clues></puzzle></puzzleset>\n",
+			"2", "row 1: unexpected element <b> inside <count> (want a number)"},
 		{[]string{"sliding", "solve"}, "1 2\n3 4 5\n", "2", "row of 3 tiles after rows of 2"},
 		{[]string{"queens", "complete"}, "n 8\n0:9\n", "2", "queen 0:9 is off the 8×8 board"},
 	} {
