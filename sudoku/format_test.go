@@ -71,6 +71,12 @@ func TestReadLayouts(t *testing.T) {
 					t.Errorf("cells read wrong: %v", ps[0])
 				}
 			}},
+		{file: "testdata/csv.txt", count: 2, box: 3, lines: []int{2, 3},
+			check: func(t *testing.T, ps []*Puzzle) {
+				if ps[0].At(0, 2) != 6 || ps[0].Givens() != 25 || !slices.Equal(ps[0].Cells, ps[1].Cells) {
+					t.Errorf("cells read wrong: %v", ps[0])
+				}
+			}},
 		{file: "testdata/pretty.txt", count: 1, box: 3, lines: []int{1},
 			check: func(t *testing.T, ps []*Puzzle) {
 				if ps[0].At(0, 0) != 5 || ps[0].At(8, 8) != 9 || ps[0].Givens() != 30 {
@@ -235,7 +241,7 @@ func TestParseFormat(t *testing.T) {
 }
 
 func FuzzReader(f *testing.F) {
-	for _, name := range []string{"euler.txt", "crlf.txt", "grid16.txt", "pretty.txt", "bad.txt"} {
+	for _, name := range []string{"euler.txt", "crlf.txt", "grid16.txt", "pretty.txt", "bad.txt", "csv.txt"} {
 		b, err := os.ReadFile("testdata/" + name)
 		if err != nil {
 			f.Fatal(err)
