@@ -283,7 +283,9 @@ func rowTokens(s string) []string {
 
 // isNumber reports whether f is an integer, however large.
 func isNumber(f string) bool {
-	f = strings.TrimPrefix(f, "-")
+	if f != "" && (f[0] == '-' || f[0] == '+') {
+		f = f[1:]
+	}
 	return f != "" && strings.Trim(f, "0123456789") == ""
 }
 

@@ -152,6 +152,7 @@ func TestReadMessages(t *testing.T) {
 		{"quizzes,solutions\n" + strings.Repeat(".", 80) + ",x\n", "first CSV field has 80 characters"},
 		{"1 2\n3 4\n", "row has 2 values"},
 		{"1 -3 0 0\n", `column 2: "-3" is not a cell value`},
+		{"1 --3 0 0\n", `row has 6 values`},
 	}
 	for _, tc := range tests {
 		_, errs := readEvery(strings.NewReader(tc.in), "in")
@@ -352,6 +353,7 @@ func TestReadEdges(t *testing.T) {
 		{"bom line", "\ufeff" + one + "\n", []int{1}, nil},
 		{"bom grid", "\ufeff1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n", []int{1}, nil},
 		{"bom euler", "\ufeffGrid 01\n" + strings.Repeat("000000000\n", 9), []int{1}, nil},
+		{"signs", "+1 0 0 0\n0 -0 0 0\n0 0 0 0\n0 0 0 0\n", []int{1}, nil},
 		{"2^63", "9223372036854775808 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n", nil,
 			[]fail{{1, "row 1, column 1: 9223372036854775808 is out of range 1..4"}}},
 		{"2^63 later", "0 0 0 0\n0 0 0 0\n0 0 18446744073709551616 0\n0 0 0 0\n\n" + one + "\n", []int{6},
