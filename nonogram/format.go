@@ -500,9 +500,9 @@ func parseQuote(s string) string {
 // be right), after which Next goes on with the following puzzle where the
 // format allows it to be found (the single-puzzle formats nin, cwd and mk,
 // and a malformed XML document, end there). A text line over 1 MiB, an XML
-// document over 64 MiB, a tag over 1 MiB or elements nested over 256 deep
-// give a *SyntaxError that ends the stream, as does any other error (a
-// failed read). A UTF-8 byte-order mark at the start is ignored, and an
+// document over 64 MiB, an XML tag over 1 MiB, an XML text over 20 MiB or
+// elements nested over 256 deep give a *SyntaxError that ends the stream,
+// as does any other error (a failed read). A UTF-8 byte-order mark at the start is ignored, and an
 // input without puzzles is not an error.
 func (r *Reader) Next() (*Puzzle, error) {
 	r.start()
