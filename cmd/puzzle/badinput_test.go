@@ -238,10 +238,11 @@ func solveCase(t *testing.T, f corpusFamily, c corpusCase, name, dir string, lim
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
-	args := append(append([]string(nil), f.solve...), path)
+	args := append([]string(nil), f.solve...)
 	if f.name == "sliding" {
-		args = append(args[:len(args)-1], "--cache", filepath.Join(dir, "cache"), path)
+		args = append(args, "--cache", filepath.Join(dir, "cache")) // no user cache
 	}
+	args = append(args, path)
 	var out, errb bytes.Buffer
 	start := time.Now()
 	code := func() (code int) {
@@ -318,7 +319,15 @@ func TestReadersEndlessInput(t *testing.T) {
 	t.Parallel()
 	const mib = 1 << 20
 	type reader func(r io.Reader) []error
-	sudokuRead := func(r io.Reader) []error { errs, _ := corpusFamilies[0].read(t, r, "z"); return errs }
+	family := func(name string) reader {
+		for _, f := range corpusFamilies {
+			if f.name == name {
+				return func(r io.Reader) []error { errs, _ := f.read(t, r, "z"); return errs }
+			}
+		}
+		panic(name)
+	}
+	sudokuRead, slidingRead, queensRead := family("sudoku"), family("sliding"), family("queens")
 	nonogramRead := func(f nonogram.Format) reader {
 		return func(r io.Reader) []error {
 			var errs []error
@@ -330,8 +339,6 @@ func TestReadersEndlessInput(t *testing.T) {
 			return errs
 		}
 	}
-	slidingRead := func(r io.Reader) []error { errs, _ := corpusFamilies[2].read(t, r, "z"); return errs }
-	queensRead := func(r io.Reader) []error { errs, _ := corpusFamilies[3].read(t, r, "z"); return errs }
 	type tc struct {
 		name       string
 		read       reader
