@@ -17,6 +17,20 @@ func hugeCopy(table []byte) (copied []byte, ok bool) {
 	return mem, true
 }
 
+// tableBytes returns n bytes for a table read from a file, and the
+// function that releases them. Large tables live outside the Go heap, in
+// anonymous memory advised to use huge pages: the collector neither scans
+// nor counts them, and reading the 7-8 tables into huge pages takes
+// about 120 ms against 200 ms into small ones (lookups are faster too).
+func tableBytes(n int) (mem []byte, release func()) {
+	if n >= hugeTable {
+		if mem, ok := hugeBytes(n); ok {
+			return mem, func() { syscall.Munmap(mem[:cap(mem)]) }
+		}
+	}
+	return make([]byte, n), func() {}
+}
+
 // hugeBytes returns n zero bytes of anonymous memory advised to use huge
 // pages; ok is false if the system refuses.
 func hugeBytes(n int) (mem []byte, ok bool) {
