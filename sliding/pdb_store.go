@@ -86,6 +86,22 @@ func (pt *pattern) fileSize() int64 { return pdbHeaderSize + (pt.size+1)/2 }
 // errNotRegular refuses a FIFO, a device or a directory in a table's place.
 var errNotRegular = errors.New("not a regular file")
 
+// notRegular is the error of a file of mode m in a table's place.
+func notRegular(m fs.FileMode) error {
+	kind := "a special file"
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		kind = "a FIFO"
+	case m&fs.ModeDevice != 0:
+		kind = "a device"
+	case m.IsDir():
+		kind = "a directory"
+	case m&fs.ModeSocket != 0:
+		kind = "a socket"
+	}
+	return fmt.Errorf("%w: %s", errNotRegular, kind)
+}
+
 // openTable opens the file at path if it is a regular file (a symbolic
 // link to one will do), never blocking on a FIFO, and returns it with its
 // size as the open file has it.
@@ -93,7 +109,7 @@ func openTable(path string) (*os.File, fs.FileInfo, error) {
 	if st, err := os.Stat(path); err != nil {
 		return nil, nil, err
 	} else if !st.Mode().IsRegular() {
-		return nil, nil, fmt.Errorf("%w (%v)", errNotRegular, st.Mode().Type())
+		return nil, nil, notRegular(st.Mode())
 	}
 	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0)
 	if err != nil {
@@ -101,7 +117,7 @@ func openTable(path string) (*os.File, fs.FileInfo, error) {
 	}
 	st, err := f.Stat() // what was opened, whatever the name points to now
 	if err == nil && !st.Mode().IsRegular() {
-		err = fmt.Errorf("%w (%v)", errNotRegular, st.Mode().Type())
+		err = notRegular(st.Mode())
 	}
 	if err != nil {
 		f.Close()
@@ -641,7 +657,7 @@ func (s *Store) Files() (known []FileInfo, present map[string]bool) {
 			fi.Bytes = st.Size()
 			present[fi.Name] = true
 			if !st.Mode().IsRegular() {
-				fi.Bytes, fi.Err = 0, fmt.Errorf("%w (%v)", errNotRegular, st.Mode().Type())
+				fi.Bytes, fi.Err = 0, notRegular(st.Mode())
 			}
 		} else if _, lerr := os.Lstat(fi.Path); lerr == nil {
 			present[fi.Name] = true
