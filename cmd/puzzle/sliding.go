@@ -181,13 +181,11 @@ func (e *env) newSlidingStore(dir string) *sliding.Store {
 	var current string
 	st.Progress = func(p sliding.BuildProgress) {
 		if p.Done == 0 {
-			// A build starts: say so, terminal or not, since it takes
-			// a while and memory.
-			about := ""
-			if secs := buildSeconds(p.Total); secs >= 2 {
-				about = fmt.Sprintf(", about %d s", secs)
+			// A long build starts: say so, terminal or not.
+			if secs := buildSeconds(p.Total); secs >= 1 {
+				e.errorf("sliding: building pattern database %s (%d placements, about %d s; saved in %s for later runs)",
+					p.Name, p.Total, secs, st.Dir)
 			}
-			e.errorf("sliding: building pattern database %s (%d placements%s; saved in %s for later runs)", p.Name, p.Total, about, st.Dir)
 			return
 		}
 		if p.Name != current {
