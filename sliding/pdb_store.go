@@ -74,8 +74,15 @@ func (pt *pattern) checkHeader(h []byte, size int64) (crc uint32, maxDelta int, 
 	if int(h[12]) != pt.rows || int(h[13]) != pt.cols || k != len(pt.tiles) || !bytes.Equal(h[16:16+k], pt.tiles) {
 		return 0, 0, errors.New("built for another board or pattern")
 	}
-	if binary.LittleEndian.Uint64(h[48:]) != uint64(pt.size) || size != pt.fileSize() {
-		return 0, 0, fmt.Errorf("truncated: %d bytes of table, want %d", size-pdbHeaderSize, pt.fileSize()-pdbHeaderSize)
+	if binary.LittleEndian.Uint64(h[48:]) != uint64(pt.size) {
+		return 0, 0, errors.New("built for another board or pattern")
+	}
+	if size != pt.fileSize() {
+		what := "truncated"
+		if size > pt.fileSize() {
+			what = "too long"
+		}
+		return 0, 0, fmt.Errorf("%s: %d bytes of table, want %d", what, size-pdbHeaderSize, pt.fileSize()-pdbHeaderSize)
 	}
 	return binary.LittleEndian.Uint32(h[56:]), int(h[15]), nil
 }
