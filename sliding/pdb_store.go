@@ -140,7 +140,7 @@ func openTable(path string) (*os.File, fs.FileInfo, error) {
 // is what is used, whatever later happens to the file (rewritten in
 // place, truncated, replaced), and a truncated file cannot fault a
 // lookup. Reads stop at the size the pattern implies.
-func (pt *pattern) readTable(path string) (table []byte, maxDelta int, release func(), info fs.FileInfo, err error) {
+func (pt *pattern) readTable(path string, huge bool) (table []byte, maxDelta int, release func(), info fs.FileInfo, err error) {
 	f, info, err := openTable(path)
 	if err != nil {
 		return nil, 0, nil, info, err
@@ -156,15 +156,23 @@ func (pt *pattern) readTable(path string) (table []byte, maxDelta int, release f
 		return nil, 0, nil, info, err
 	}
 	n := int(pt.fileSize() - pdbHeaderSize)
-	table, release = tableBytes(n)
-	if _, err := io.ReadFull(f, table); err != nil {
-		release()
-		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-			err = errors.New("truncated while read")
+	table, release = tableBytes(n, huge)
+	// The checksum follows the reads a piece at a time, while the piece
+	// is in the caches.
+	sum := uint32(0)
+	for off := 0; off < n; {
+		piece := table[off:min(off+1<<20, n)]
+		if _, err := io.ReadFull(f, piece); err != nil {
+			release()
+			if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+				err = errors.New("truncated while read")
+			}
+			return nil, 0, nil, info, err
 		}
-		return nil, 0, nil, info, err
+		sum = crc32.Update(sum, castagnoli, piece)
+		off += len(piece)
 	}
-	if crc32.Checksum(table, castagnoli) != crc {
+	if sum != crc {
 		release()
 		return nil, 0, nil, info, errors.New("table checksum mismatch (corrupt file)")
 	}
@@ -221,9 +229,10 @@ type Store struct {
 	// over by Auto), waits for another builder and temporary files
 	// removed.
 	Logf func(format string, args ...any)
-	// HugePages copies large tables that were just built to memory
-	// advised to use huge pages where the system allows it (tables read
-	// from files always are): lookups are faster (fewer TLB misses).
+	// HugePages puts large tables in memory advised to use huge pages
+	// where the system allows it: loading may take longer (the kernel
+	// may compact memory first), lookups are faster (fewer TLB misses).
+	// For long runs.
 	HugePages bool
 	// MayBuild, if set, says which sets may be built (or rebuilt from a
 	// bad file) by Load; for the others a missing or bad file is
@@ -482,7 +491,7 @@ func (s *Store) load(pt *pattern, name string) error {
 			return b.err
 		}
 	}
-	table, maxDelta, _, info, err := pt.readTable(path)
+	table, maxDelta, _, info, err := pt.readTable(path, s.HugePages)
 	if err != nil {
 		if info != nil {
 			if s.bad == nil {
