@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -409,8 +410,44 @@ func (s *Store) loadPatterns(ctx context.Context, name Heuristic, rows, cols int
 	return set, nil
 }
 
-// ErrNotBuilt reports a database that Store.MayBuild forbids building.
+// ErrNotBuilt reports a database that Store.MayBuild forbids building
+// (errors.Is finds it in the error of Load and Solve).
 var ErrNotBuilt = errors.New("sliding: pattern database not built")
+
+// notBuiltError is the error of a set that may not be built here: its
+// file is missing or bad (err).
+type notBuiltError struct {
+	h   Heuristic
+	err error
+}
+
+func (e *notBuiltError) Error() string {
+	why := ""
+	if e.err != nil {
+		why = ": " + e.err.Error()
+	}
+	took := "under a second"
+	if secs := setBuildSeconds(e.h); secs >= 1 {
+		took = fmt.Sprintf("about %d s", secs)
+	}
+	return fmt.Sprintf("sliding: pattern database %s is not built%s; building it takes %s: run 'puzzle sliding pdb build %s'", e.h, why, took, e.h)
+}
+
+func (e *notBuiltError) Is(target error) bool { return target == ErrNotBuilt }
+
+// setBuildSeconds estimates the seconds a build of set h takes here:
+// about 25 million placements a second per core.
+func setBuildSeconds(h Heuristic) int {
+	p, ok := partitions[h]
+	if !ok {
+		return 0
+	}
+	var n int64
+	for _, tiles := range p.patterns {
+		n += newPattern(p.side, p.side, tiles).size
+	}
+	return int(n / (25e6 * int64(runtime.GOMAXPROCS(0))))
+}
 
 // pattern returns one database of set h: from memory, from its file, or
 // built (see loadMode).
@@ -425,7 +462,7 @@ func (s *Store) pattern(ctx context.Context, h Heuristic, rows, cols int, tiles 
 	mayBuild := mode == rebuild || mode == loadOrBuild && s.mayBuild(h)
 	if s.Dir == "" {
 		if !mayBuild {
-			return nil, fmt.Errorf("%w: %s (run 'puzzle sliding pdb build %s')", ErrNotBuilt, h, h)
+			return nil, &notBuiltError{h, nil}
 		}
 		if err := s.build(ctx, pt, name); err != nil {
 			return nil, err
@@ -444,9 +481,9 @@ func (s *Store) pattern(ctx context.Context, h Heuristic, rows, cols int, tiles 
 		}
 		if !mayBuild {
 			if errors.Is(loadErr, fs.ErrNotExist) {
-				return nil, fmt.Errorf("%w: %s is missing (run 'puzzle sliding pdb build %s')", ErrNotBuilt, path, h)
+				return nil, &notBuiltError{h, fmt.Errorf("%s is missing", path)}
 			}
-			return nil, fmt.Errorf("%w: %s: %v (run 'puzzle sliding pdb build %s')", ErrNotBuilt, path, loadErr, h)
+			return nil, &notBuiltError{h, fmt.Errorf("%s: %v", path, loadErr)}
 		}
 	}
 

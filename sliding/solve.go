@@ -185,7 +185,7 @@ func (s *Store) prepare(ctx context.Context, h Heuristic, rows, cols int) (Heuri
 		if ctx.Err() != nil || i == len(cands)-1 {
 			return c.h, nil, err
 		}
-		s.warnOnce(fmt.Sprintf("%v; using %s instead", strings.TrimPrefix(err.Error(), "sliding: "), cands[i+1].h))
+		s.warnOnce(fmt.Sprintf("using %s instead of %s: %v", cands[i+1].h, c.h, strings.TrimPrefix(err.Error(), "sliding: ")))
 	}
 	panic("sliding: no candidate heuristic") // the last candidate needs no database
 }

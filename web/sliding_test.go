@@ -247,7 +247,7 @@ func TestSlidingSolve(t *testing.T) {
 	b4 := "5 1 3 4 2 6 7 8 9 10 11 12 13 14 15 0"
 	w = do(t, s, "POST", "/api/sliding/solve?heuristic=pdb-78", b4)
 	rep = slidingReply(t, w)
-	if w.Code != http.StatusUnprocessableEntity || rep.Status != status.Invalid || !strings.Contains(rep.Error, "pattern database not built: pdb-78") ||
+	if w.Code != http.StatusUnprocessableEntity || rep.Status != status.Invalid || !strings.Contains(rep.Error, "pattern database pdb-78 is not built") ||
 		!strings.Contains(rep.Error, "puzzle sliding pdb build pdb-78") {
 		t.Errorf("pdb-78 not built: %d %q, want 422", w.Code, w.Body.String())
 	}

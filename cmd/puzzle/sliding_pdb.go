@@ -129,14 +129,17 @@ func (c *slidingPDBCmd) run(e *env, v *verb, operands []string) int {
 		}
 		var temps, stale int
 		for _, t := range store.Temps() {
+			if temps == 0 {
+				fmt.Fprintln(out, "temporary files (stale ones, left by interrupted builds, are removed by the next 'pdb build'):")
+			}
 			what := "being written by a build"
 			if t.Stale {
-				what = "stale: left by an interrupted build, removed by the next 'pdb build'"
+				what = "stale"
 				stale++
 			}
 			temps++
 			total += t.Bytes
-			fmt.Fprintf(out, "  %-44s %-10s %s\n", t.Name, fmt.Sprintf("%.1f MB", float64(t.Bytes)/1e6), what)
+			fmt.Fprintf(out, "  %s  %.1f MB  %s\n", t.Name, float64(t.Bytes)/1e6, what)
 		}
 		fmt.Fprintf(out, "total %.1f MB", float64(total)/1e6)
 		if temps > 0 {
