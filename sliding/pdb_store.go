@@ -487,6 +487,7 @@ func (s *Store) pattern(ctx context.Context, h Heuristic, rows, cols int, tiles 
 		}
 	}
 
+	os.MkdirAll(s.Dir, 0o755) // for the lock file; save reports a failure
 	unlock, err := lockFile(ctx, s.lockPath(name), func() {
 		s.logf("%s: waiting for another process building it", path)
 	})

@@ -345,6 +345,36 @@ func TestStoreStaleTemps(t *testing.T) {
 	}
 }
 
+// TestStoreBuildOnce: two stores (as two processes) that need the same
+// missing tables at once, in a directory not yet made, build each table
+// once: the second waits for the first and reads its file.
+func TestStoreBuildOnce(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "new")
+	stores := []*countingStore{newCountingStore(dir), newCountingStore(dir)}
+	var wg sync.WaitGroup
+	errs := make([]error, len(stores))
+	for i, st := range stores {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = st.LoadPatterns(t.Context(), "t", 3, 3, eightTiles)
+		}()
+	}
+	wg.Wait()
+	builds := 0
+	for i, st := range stores {
+		if errs[i] != nil {
+			t.Errorf("store %d: %v", i, errs[i])
+		}
+		n, _ := st.counts()
+		builds += n
+	}
+	if builds != len(eightTiles) {
+		t.Errorf("%d builds of %d tables", builds, len(eightTiles))
+	}
+}
+
 // TestStoreRebuildInterrupted: a rebuild stopped midway (Ctrl-C, or a
 // kill, which leaves at most a temporary file) keeps the old file.
 func TestStoreRebuildInterrupted(t *testing.T) {
