@@ -175,15 +175,6 @@ func (c *slidingPDBCmd) run(e *env, v *verb, operands []string) int {
 	return v.usageError(e, "unknown action %q (want build, list or verify)", action)
 }
 
-func usedBy(f sliding.FileInfo, h sliding.Heuristic) bool {
-	for _, s := range f.Sets {
-		if s == h {
-			return true
-		}
-	}
-	return false
-}
-
 func pdbSetNames(f sliding.FileInfo) string {
 	if len(f.Sets) == 0 {
 		return "(no known set: an old version?)"
