@@ -132,6 +132,16 @@ func New(cfg Config) *Server {
 	return s
 }
 
+// Procs returns the number of threads running Go code at once
+// (GOMAXPROCS) the server is meant to run with: one per heavy worker, one
+// per cheap worker and one for the connections. With fewer, busy heavy
+// workers hold every thread, and a cheap request, or a bad one, waits for
+// the Go scheduler to preempt them, up to 10 ms at each step of its way;
+// with as many, the operating system shares the cores among them, and
+// heavy work still has all the cores when nothing else runs. puzzle serve
+// sets GOMAXPROCS to it.
+func (s *Server) Procs() int { return s.cfg.Workers + max(s.cfg.CheapWorkers, 0) + 1 }
+
 // ServeHTTP serves the page and the API.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
 
