@@ -237,7 +237,7 @@ func TestCheapEstimates(t *testing.T) {
 			if err := g.Puzzle.Format(&b, f); err != nil {
 				continue // Euler holds 9×9 and smaller only
 			}
-			cheap := smallSudoku(&call{body: b.Bytes()})
+			cheap := smallSudoku.small(&call{body: b.Bytes()})
 			if box > 3 && cheap || box <= 3 && f != sudoku.FormatPretty && !cheap {
 				t.Errorf("%d×%d in layout %v (%d bytes): cheap %v", box*box, box*box, f, b.Len(), cheap)
 			}
@@ -247,7 +247,7 @@ func TestCheapEstimates(t *testing.T) {
 		"1 2 3 4 5 6 7 8 0": true, "3 3\n1 2 3\n4 5 6\n7 8 0\n": false, "1,2,3,4,5,6,7,8,0": true,
 		"1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0": false, "1 2 3 4 5 6 7 8 9 10 0": false,
 	} {
-		if got := numbersAtMost(9)(&call{body: []byte(body)}); got != want {
+		if got := numbersAtMost(9, "").small(&call{body: []byte(body)}); got != want {
 			t.Errorf("numbersAtMost(9)(%q) = %v", body, got)
 		}
 	}
@@ -256,7 +256,7 @@ func TestCheapEstimates(t *testing.T) {
 		if q != "" {
 			c.query["n"] = q
 		}
-		if got := paramAtMost("n", 12)(c); got != want {
+		if got := paramAtMost("n", 12).small(c); got != want {
 			t.Errorf("paramAtMost(n, 12) of n=%q = %v", q, got)
 		}
 	}

@@ -199,10 +199,10 @@ type route struct {
 	// heavy routes run through the worker pool under the time limit.
 	heavy bool
 	// cheap, when set, estimates the cost of a heavy request from its
-	// parameters and body: true when it is known to be small (a 9×9
-	// Sudoku, a 3×3 board), and then it runs in the lane of cheap requests,
-	// which never wait behind heavy ones.
-	cheap func(c *call) bool
+	// parameters and body: a request known to be small (a 9×9 Sudoku, a
+	// 3×3 board) runs in the lane of cheap requests, which never wait
+	// behind heavy ones.
+	cheap *estimate
 	// check, when set, checks what the declared parameters cannot say on
 	// their own (a value bounded by another); it records a bad parameter
 	// with c.fail. It runs before a worker is taken.
@@ -305,7 +305,7 @@ func (s *Server) api(rt *route) http.Handler {
 		}
 		if rt.heavy {
 			ln := s.limit.heavy
-			if s.limit.cheap != nil && rt.cheap != nil && rt.cheap(c) {
+			if s.limit.cheap != nil && rt.cheap != nil && rt.cheap.small(c) {
 				ln = s.limit.cheap
 			}
 			client := clientKey(r.RemoteAddr)
@@ -675,17 +675,22 @@ func securityHeaders(next http.Handler) http.Handler {
 
 // ---- cost estimates (route.cheap) ----
 
-// bodyUnder estimates a request cheap when its body is shorter than n
-// bytes: a Sudoku of under 256 bytes has fewer than 256 cells (one
-// character each at least), so it is at most 9×9 (or 12×12).
-func bodyUnder(n int) func(*call) bool {
-	return func(c *call) bool { return len(c.body) < n }
+// An estimate says which requests of a route are small.
+type estimate struct {
+	when  string // "n up to 12", for the documentation
+	small func(c *call) bool
 }
 
-// numbersAtMost estimates a request cheap when its body holds at most k
-// numbers (a board of at most k tiles, with its size line if any).
-func numbersAtMost(k int) func(*call) bool {
-	return func(c *call) bool {
+// bodyUnder estimates a request small when its body is shorter than n
+// bytes, which means what.
+func bodyUnder(n int, what string) *estimate {
+	return &estimate{fmt.Sprintf("a body under %d bytes (%s)", n, what), func(c *call) bool { return len(c.body) < n }}
+}
+
+// numbersAtMost estimates a request small when its body holds at most k
+// numbers, which means what.
+func numbersAtMost(k int, what string) *estimate {
+	return &estimate{fmt.Sprintf("a body of at most %d numbers (%s)", k, what), func(c *call) bool {
 		n, in := 0, false
 		for _, b := range c.body {
 			digit := '0' <= b && b <= '9'
@@ -695,16 +700,16 @@ func numbersAtMost(k int) func(*call) bool {
 			in = digit
 		}
 		return n <= k
-	}
+	}}
 }
 
-// paramAtMost estimates a request cheap when the integer parameter name is
+// paramAtMost estimates a request small when the integer parameter name is
 // given and at most k (a small board).
-func paramAtMost(name string, k int) func(*call) bool {
-	return func(c *call) bool {
+func paramAtMost(name string, k int) *estimate {
+	return &estimate{fmt.Sprintf("%s up to %d", name, k), func(c *call) bool {
 		n, err := strconv.Atoi(c.query[name])
 		return err == nil && n <= k
-	}
+	}}
 }
 
 // checkSeed checks a seed parameter: a decimal integer below 2^64.

@@ -66,7 +66,7 @@ func slidingRoutes() []*route {
 			},
 			body:   "one board: its tiles in reading order, 0 for the blank, on one line (a square board), or one row per line (any rectangle from 2×2 to 10×10)",
 			result: "the solve record", heavy: true, schema: "sliding.json#/$defs/solve",
-			cheap: numbersAtMost(9), // a board of at most 9 tiles: milliseconds
+			cheap: numbersAtMost(9, "a board of at most 9 tiles"), // solved in milliseconds
 			check: func(c *call) { // the heuristic fits the board (the handler reports an unreadable one)
 				h, herr := sliding.ParseHeuristic(c.text("heuristic", "auto"))
 				p, perr := sliding.Parse(bytes.NewReader(c.body))

@@ -92,9 +92,10 @@ func sudokuRoutes() []*route {
 	}
 }
 
-// smallSudoku: a body under 256 bytes holds a grid of at most 9×9, solved,
-// explained or rated in milliseconds.
-var smallSudoku = bodyUnder(256)
+// smallSudoku: a body under 256 bytes holds fewer than 256 cells (a
+// character each at least), a grid of at most 9×9, solved, explained or
+// rated in milliseconds.
+var smallSudoku = bodyUnder(256, "a grid of at most 9×9")
 
 // readSudoku reads the one puzzle of the body (see readBody); invalid
 // makes the record of a malformed one.
