@@ -592,8 +592,10 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 func (s *Server) checkOrigin(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !s.hostAllowed(r, r.Host) {
-			s.write(w, failf(http.StatusMisdirectedRequest, "this server does not answer to the host %q: it answers to %s; start it with --allow-host %s to add that name",
-				r.Host, s.hostList(), normalHost(r.Host)))
+			// The reply names no allowed host: the page of a name pointed
+			// here can read it.
+			s.write(w, failf(http.StatusMisdirectedRequest, "this server does not answer to the host %q: it answers to localhost and the names given with --allow-host",
+				r.Host))
 			return
 		}
 		switch r.Method {
@@ -650,16 +652,6 @@ func normalHost(host string) string {
 	}
 	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
 	return strings.ToLower(strings.TrimSuffix(host, "."))
-}
-
-// hostList lists the names allowed, for messages.
-func (s *Server) hostList() string {
-	var names []string
-	for h := range s.hosts {
-		names = append(names, h)
-	}
-	slices.Sort(names)
-	return strings.Join(names, ", ") + " and the address it listens on"
 }
 
 // securityHeaders keeps the page to its own scripts and styles.
