@@ -49,7 +49,7 @@ type loadJob struct {
 // answers, the 4xx of bad requests, and no 5xx but 503 and 504 for heavy
 // requests; cheap requests are never refused, and their 99th percentile of
 // latency is under 50 ms with -load (a tolerant bound otherwise, for a
-// busy machine).
+// busy machine, and a loose one under the race detector).
 func TestLoad(t *testing.T) {
 	long := *loadFlag || os.Getenv("PUZZLE_LOAD") == "1"
 	duration, bound := 2*time.Second, 500*time.Millisecond
@@ -59,23 +59,10 @@ func TestLoad(t *testing.T) {
 	case testing.Short():
 		duration = time.Second
 	}
-	s := New(Config{Timeout: 5 * time.Second, Logger: slog.New(slog.DiscardHandler)})
-	// As puzzle serve runs it; this test runs alone (not in parallel).
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(s.Procs(), runtime.GOMAXPROCS(0))))
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	if raceDetector {
+		bound = 5 * time.Second // ten times slower, and the point is the races
 	}
-	ctx, stop := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- s.Serve(ctx, ln) }()
-	defer func() {
-		stop()
-		if err := <-served; err != nil {
-			t.Errorf("Serve: %v", err)
-		}
-	}()
-	base := "http://" + ln.Addr().String()
+	s, base := serveLoopback(t)
 
 	const clients, expensive = 50, 2
 	ok := []int{http.StatusOK}
@@ -163,17 +150,8 @@ func TestLoad(t *testing.T) {
 		{name: "malformed static path", method: "GET", path: "/static/%c0%ae", codes: []int{404}},
 	}
 
-	// Each client dials from its own loopback address, if the system lets
-	// it (Linux routes all of 127/8 to lo).
 	own := ownAddresses(base)
-	newClient := func(k int) *http.Client {
-		tr := &http.Transport{MaxIdleConnsPerHost: 4}
-		if own {
-			d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 1, byte(k+1))}}
-			tr.DialContext = d.DialContext
-		}
-		return &http.Client{Transport: tr, Timeout: 30 * time.Second}
-	}
+	newClient := func(k int) *http.Client { return loopbackClient(k, own) }
 
 	type outcome struct {
 		job     *loadJob
@@ -291,6 +269,129 @@ func TestLoad(t *testing.T) {
 	}
 	if w, q := s.limit.load(); w != 0 || q != 0 {
 		t.Errorf("after the load: %d working, %d queued", w, q)
+	}
+}
+
+// serveLoopback runs a server with the default limits (but a time limit of
+// 5 s) on loopback, as puzzle serve runs it, until the test ends. The test
+// must not run in parallel: it sets GOMAXPROCS.
+func serveLoopback(t *testing.T) (s *Server, base string) {
+	s = New(Config{Timeout: 5 * time.Second, Logger: slog.New(slog.DiscardHandler)})
+	procs := runtime.GOMAXPROCS(max(s.Procs(), runtime.GOMAXPROCS(0)))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(ctx, ln) }()
+	t.Cleanup(func() {
+		stop()
+		if err := <-served; err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+		runtime.GOMAXPROCS(procs)
+	})
+	return s, "http://" + ln.Addr().String()
+}
+
+// loopbackClient returns the HTTP client number k: with own, it dials from
+// an address of its own, 127.0.1.(k+1), so that the server counts it as a
+// client of its own (Linux routes all of 127/8 to lo).
+func loopbackClient(k int, own bool) *http.Client {
+	tr := &http.Transport{MaxIdleConnsPerHost: 4}
+	if own {
+		d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 1, byte(k+1))}}
+		tr.DialContext = d.DialContext
+	}
+	return &http.Client{Transport: tr, Timeout: 30 * time.Second}
+}
+
+// TestExpensiveFlood has twelve clients loop on counting 15 queens (each
+// count takes the better part of a second of a core) for 1.5 s (5 s with
+// -load), which fills the workers and the queue (2 and 8 on two cores),
+// while a probe asks for an easy Sudoku every 20 ms: every probe is
+// answered, none gets 503.
+func TestExpensiveFlood(t *testing.T) {
+	long := *loadFlag || os.Getenv("PUZZLE_LOAD") == "1"
+	duration, bound := 1500*time.Millisecond, 500*time.Millisecond
+	if long {
+		duration, bound = 5*time.Second, 50*time.Millisecond
+	}
+	if raceDetector {
+		bound = 5 * time.Second
+	}
+	s, base := serveLoopback(t)
+	own := ownAddresses(base)
+	deadline := time.Now().Add(duration)
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	defer cancel()
+	var mu sync.Mutex
+	codes := map[int]int{}
+	var wg sync.WaitGroup
+	for k := range 12 {
+		wg.Go(func() {
+			c := loopbackClient(k, own)
+			for time.Now().Before(deadline) {
+				req, _ := http.NewRequestWithContext(ctx, "GET", base+"/api/queens/count?n=15", nil)
+				resp, err := c.Do(req)
+				if err != nil {
+					if ctx.Err() == nil {
+						t.Error(err)
+					}
+					return // at the deadline, the requests in flight are dropped
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				mu.Lock()
+				codes[resp.StatusCode]++
+				mu.Unlock()
+				if resp.StatusCode != http.StatusOK {
+					time.Sleep(10 * time.Millisecond) // as Retry-After asks, but sooner
+				}
+			}
+		})
+	}
+	time.Sleep(100 * time.Millisecond)
+	probe := loopbackClient(100, own)
+	var latency []time.Duration
+	for time.Now().Before(deadline) {
+		start := time.Now()
+		resp, err := probe.Post(base+"/api/sudoku/solve", "text/plain", strings.NewReader(sudokuClassic))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		latency = append(latency, time.Since(start))
+		if resp.StatusCode != http.StatusOK {
+			t.Errorf("probe: %d %s", resp.StatusCode, b)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	wg.Wait()
+	t.Logf("expensive requests: %v (status: count); probes: %s", codes, percentiles(latency))
+	if codes[http.StatusServiceUnavailable]+codes[http.StatusTooManyRequests] == 0 && own {
+		t.Errorf("the expensive requests never filled the queue: the flood was not what the test means")
+	}
+	for code := range codes {
+		if !slices.Contains([]int{200, 503, 504, 429}, code) {
+			t.Errorf("an expensive request got %d", code)
+		}
+	}
+	if p := percentile(latency, 99); p > bound {
+		t.Errorf("99th percentile of the probes %v, want under %v", p, bound)
+	}
+	// The requests dropped at the deadline stop: their context ends.
+	for start := time.Now(); ; time.Sleep(time.Millisecond) {
+		w, q := s.limit.load()
+		if w == 0 && q == 0 {
+			t.Logf("idle %v after the deadline", time.Since(start).Round(time.Millisecond))
+			break
+		}
+		if time.Since(start) > time.Second {
+			t.Fatalf("a second after the flood: %d working, %d queued", w, q)
+		}
 	}
 }
 
