@@ -56,8 +56,16 @@ func apiDoc() string {
 			b.WriteString("| parameter | type | meaning |\n|---|---|---|\n")
 			for _, p := range rt.params {
 				kind := p.kind
-				if len(p.choices) > 0 {
+				switch {
+				case len(p.choices) > 0:
 					kind += ": " + strings.Join(p.choices, ", ")
+				case p.cap > p.min && p.cap < p.max:
+					kind += fmt.Sprintf(" %d..%d (%d..%d: 422)", p.min, p.cap, p.cap+1, p.max)
+				case p.max > p.min:
+					kind += fmt.Sprintf(" %d..%d", p.min, p.max)
+				}
+				if p.required {
+					kind += "; required"
 				}
 				fmt.Fprintf(&b, "| `%s` | %s | %s |\n", p.name, kind, strings.ReplaceAll(p.description, "|", "\\|"))
 			}
