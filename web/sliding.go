@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"sync"
@@ -21,8 +22,15 @@ func init() {
 // directory ($PUZZLE_CACHE, else the user cache directory's "puzzle"),
 // with only the quick sets built during a request. Tests replace it.
 var slidingStore = sync.OnceValue(func() *sliding.Store {
-	return &sliding.Store{Dir: sliding.CacheDir(), MayBuild: func(h sliding.Heuristic) bool { return quickPDB[h] }}
+	return &sliding.Store{Dir: sliding.CacheDir(), MayBuild: func(h sliding.Heuristic) bool { return quickPDB[h] },
+		Logf: slidingLogf}
 })
+
+// slidingLogf logs what the store reports (a bad file passed over by
+// heuristic auto, a wait for another builder) as a warning.
+func slidingLogf(format string, args ...any) {
+	slog.Warn(fmt.Sprintf(format, args...), "family", "sliding")
+}
 
 // quickPDB lists the pattern databases a request may build when they are
 // missing or bad: 5-5-5 and 6-6-3 are built in well under a second. 7-8
@@ -53,9 +61,10 @@ func slidingRoutes() []*route {
 				"U, D, L, R), algorithm, heuristic, initial_estimate and stats (generated, expanded, max_frontier, iterations, time_ms). " +
 				"A board that cannot reach the goal (the wrong parity) is answered at once: 200, status none, reason \"parity: ...\". " +
 				"algo auto is IDA* up to 4×4 and row-by-row reduction (not optimal) beyond. heuristic auto takes 7-8 once built, " +
-				"else 6-6-3 (built in a moment); a heuristic that does not fit the board (pdb-78 on 3×3) is refused (400), and " +
-				"a pattern database that would take longer to build than a request may take is refused (422) when it is missing " +
-				"or its file is bad: build it once with `puzzle sliding pdb build`. Status 400 carries the record of an unreadable " +
+				"else 6-6-3 (built in a moment), and passes over a set whose file is bad to the next (7-8, 6-6-3, 5-5-5, " +
+				"walking-distance+linear-conflict; the server logs a warning); a heuristic that does not fit the board (pdb-78 on 3×3) is refused (400), and " +
+				"a pattern database named that would take longer to build than a request may take is refused (422) when it is " +
+				"missing or its file is bad: build it once with `puzzle sliding pdb build`. Status 400 carries the record of an unreadable " +
 				"board, 422 that of a board the server cannot take, 504 that of a timeout.",
 			params: []param{
 				nameParam, goalParam,

@@ -2,6 +2,7 @@ package record
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -73,8 +74,11 @@ func NewSlidingSolve(ctx context.Context, file string, p *sliding.Puzzle, opt Sl
 		return rec
 	case status.Timeout:
 		rec.Error = errorText(err, res.Status)
-		if opt.Timeout > 0 && ctx.Err() == nil && sctx.Err() != nil {
+		switch {
+		case opt.Timeout > 0 && ctx.Err() == nil && sctx.Err() != nil:
 			rec.Error = fmt.Sprintf("no answer within %v", opt.Timeout)
+		case errors.Is(err, context.Canceled):
+			rec.Error = "interrupted" // as the other families say it
 		}
 	}
 	rec.Algorithm, rec.Heuristic = string(res.Algorithm), string(res.Heuristic)
