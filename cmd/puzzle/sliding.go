@@ -268,8 +268,7 @@ func (c *slidingSolveCmd) solve(e *env, v *verb, operands []string, label string
 		}
 		return rec
 	}
-	n := 0
-	code := runBatch(e, v, files, batch[*sliding.Puzzle, *record.SlidingSolve]{
+	return runBatch(e, v, files, batch[*sliding.Puzzle, *record.SlidingSolve]{
 		json: c.json,
 		read: func(file string, r io.Reader) iter.Seq2[*sliding.Puzzle, error] {
 			if tiles != "" {
@@ -284,14 +283,12 @@ func (c *slidingSolveCmd) solve(e *env, v *verb, operands []string, label string
 			if !errors.As(err, &se) {
 				return nil, false
 			}
-			n++
 			return place(record.NewSlidingInvalid(source(file), err, goal)), true
 		},
 		work: func(ctx context.Context, file string, p *sliding.Puzzle) (*record.SlidingSolve, error) {
 			if err := opt.Heuristic.Fits(p.Board.Rows, p.Board.Cols); err != nil {
 				return nil, err
 			}
-			n++
 			if opt.Timeout > 0 && c.searches(p) {
 				// Load (or build) the tables before the clock of
 				// --timeout starts: a build cut short is lost, and
@@ -310,11 +307,6 @@ func (c *slidingSolveCmd) solve(e *env, v *verb, operands []string, label string
 		},
 		summary: true,
 	})
-	if code == exitOK && n == 0 {
-		e.errorf("%s: no board in the input", v.name)
-		return exitFail
-	}
-	return code
 }
 
 // slideWhere names where a record's board comes from: "file:line".
@@ -331,7 +323,7 @@ func slideWhere(rec *record.SlidingSolve) string {
 
 func writeSlideHuman(w io.Writer, rec *record.SlidingSolve) {
 	if rec.Puzzle == nil {
-		fmt.Fprintf(w, "%s: %s\n  %s\n\n", slideWhere(rec), rec.Status, rec.Error)
+		writeUnreadable(w, &rec.Head, rec.Cause)
 		return
 	}
 	fmt.Fprintf(w, "%s (%d×%d, %s): %s", slideWhere(rec), rec.Rows, rec.Cols, rec.Goal, rec.Status)

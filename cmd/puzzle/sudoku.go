@@ -207,8 +207,7 @@ func (c *sudokuSolveCmd) writeHuman(w io.Writer, rec *record.SudokuSolve) error 
 	p := rec.Puzzle
 	var se *sudoku.SyntaxError
 	if p == nil && errors.As(rec.Cause, &se) { // a syntax error: no grid to speak of
-		_, err := fmt.Fprintf(w, "%s:%d: invalid: %s\n\n", rec.File, rec.Line, se.Msg)
-		return err
+		return writeUnreadable(w, &rec.Head, rec.Cause)
 	}
 	head := fmt.Sprintf("%s:%d", rec.File, rec.Line)
 	if rec.Name != "" {

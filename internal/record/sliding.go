@@ -38,8 +38,10 @@ type SlidingSolve struct {
 	Estimate *int          `json:"initial_estimate,omitempty"`
 	Stats    *SlidingStats `json:"stats,omitempty"`
 
-	// Puzzle is the puzzle solved, nil when it could not be read.
+	// Puzzle is the puzzle solved, nil when it could not be read; Cause
+	// then says why (a *sliding.SyntaxError).
 	Puzzle *sliding.Puzzle `json:"-"`
+	Cause  error           `json:"-"`
 }
 
 // SlidingStats is the work of a search.
@@ -101,7 +103,7 @@ func NewSlidingSolve(ctx context.Context, file string, p *sliding.Puzzle, opt Sl
 // NewSlidingInvalid is the record of a board that could not be read (err,
 // a *sliding.SyntaxError) from file, for goal g.
 func NewSlidingInvalid(file string, err error, g sliding.Goal) *SlidingSolve {
-	return &SlidingSolve{Head: Invalid(file, err), Goal: g.String()}
+	return &SlidingSolve{Head: Invalid(file, err), Goal: g.String(), Cause: err}
 }
 
 // errorText is the text of err, or the status's name when there is none.
