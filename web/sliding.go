@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"log/slog"
@@ -69,10 +70,21 @@ func slidingRoutes() []*route {
 				nameParam, goalParam,
 				{name: "algo", kind: "string", description: "auto (default), idastar (optimal) or reduce (fast, not optimal)", choices: slideAlgos},
 				{name: "heuristic", kind: "string", description: "lower bound for IDA*: auto (default), manhattan, linear-conflict, " +
-					"walking-distance, pdb-555, pdb-663, pdb-78, pdb-6666, or several joined by '+' (their maximum)"},
+					"walking-distance, pdb-555, pdb-663, pdb-78, pdb-6666, or several joined by '+' (their maximum)",
+					check: func(v string) error { _, err := sliding.ParseHeuristic(v); return err }},
 			},
 			body:   "one board: its tiles in reading order, 0 for the blank, on one line (a square board), or one row per line (any rectangle from 2×2 to 10×10)",
 			result: "the solve record", heavy: true, schema: "sliding.json#/$defs/solve",
+			cheap: numbersAtMost(9, "a board of at most 9 tiles"), // solved in milliseconds
+			check: func(c *call) { // the heuristic fits the board (the handler reports an unreadable one)
+				h, herr := sliding.ParseHeuristic(c.text("heuristic", "auto"))
+				p, perr := sliding.Parse(bytes.NewReader(c.body))
+				if herr == nil && perr == nil {
+					if err := h.Fits(p.Board.Rows, p.Board.Cols); err != nil {
+						c.fail("parameter heuristic: %v", err)
+					}
+				}
+			},
 			refuses: "pattern databases not built that take longer to build than a request may (the record says which)",
 			handle:  slidingSolve,
 		},
@@ -82,8 +94,14 @@ func slidingRoutes() []*route {
 			description: "Returns the record `puzzle sliding shuffle --json` prints (status solved, rows, cols, goal, board, seed): " +
 				"every solvable position is equally likely, and the same size, goal and seed give the same board. The seed is a string.",
 			params: []param{
-				{name: "size", kind: "integer", description: fmt.Sprintf("board side N, 2..%d (default 4)", sliding.MaxSide)},
-				{name: "seed", kind: "string", description: "random seed, a decimal integer below 2^64 (default: drawn at random)"},
+				{name: "size", kind: "integer", min: 2, max: sliding.MaxSide, description: fmt.Sprintf("board side N, 2..%d (default 4)", sliding.MaxSide)},
+				{name: "seed", kind: "string", description: "random seed, a decimal integer below 2^64 (default: drawn at random)",
+					check: func(v string) error {
+						if _, err := record.ParseSeed(v); err != nil {
+							return fmt.Errorf("%q is not a non-negative integer below 2^64", v)
+						}
+						return nil
+					}},
 				goalParam,
 			},
 			result: `{"status": "solved", "rows": 4, "cols": 4, "goal": "blank-last", "board": "5 1 3 ... 0", "seed": "7"}`,
