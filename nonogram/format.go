@@ -13,6 +13,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/puzzlesolvers/puzzle/internal/linescan"
 	"github.com/puzzlesolvers/puzzle/internal/puzzleseq"
 )
 
@@ -130,8 +131,10 @@ type Reader struct {
 	hasPend bool
 
 	// XML.
-	dec  *xml.Decoder
-	xsrc *xmlSource
+	dec    *xml.Decoder
+	xsrc   *xmlSource
+	depth  int   // of the elements open
+	maxXML int64 // the cap of a document's size
 }
 
 // NewReader returns a Reader for r in the format f; file names the input
@@ -142,7 +145,7 @@ type Reader struct {
 // FormatNIN reading ("WIDTH HEIGHT") gives clues that fit, so a .nin file
 // whose clues fit both ways needs its extension or an explicit format.
 func NewReader(r io.Reader, file string, f Format) *Reader {
-	return &Reader{file: file, format: f, src: r}
+	return &Reader{file: file, format: f, src: r, maxXML: xmlMaxDocument}
 }
 
 // Format returns the format being read: the one given to NewReader or the
@@ -172,8 +175,8 @@ func (r *Reader) start() {
 		r.format = formatByName(r.file)
 	}
 	if r.format == "" {
-		if len(bytes.TrimSpace(head)) == 0 {
-			r.done = true
+		if err == io.EOF && onlyComments(head) {
+			r.done = true // no puzzle, in any format
 			return
 		}
 		r.format = sniffFormat(head)
@@ -192,8 +195,18 @@ func (r *Reader) start() {
 		r.xmlStart()
 		return
 	}
-	r.sc = bufio.NewScanner(r.br)
-	r.sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+	r.sc = linescan.New(r.br, maxLine)
+}
+
+// onlyComments reports whether s holds nothing but blank lines and lines
+// starting with '#'.
+func onlyComments(s []byte) bool {
+	for line := range bytes.Lines(s) {
+		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
+			return false
+		}
+	}
+	return true
 }
 
 func formatList() string {
@@ -486,8 +499,11 @@ func parseQuote(s string) string {
 // puzzle gives a *SyntaxError (wrapping a *ClueError when its clues cannot
 // be right), after which Next goes on with the following puzzle where the
 // format allows it to be found (the single-puzzle formats nin, cwd and mk,
-// and a malformed XML document, end there). Any other error (a failed
-// read, a text line over 1 MiB) ends the stream.
+// and a malformed XML document, end there). A text line over 1 MiB, an XML
+// document over 64 MiB, an XML tag over 1 MiB, an XML text over 20 MiB or
+// elements nested over 256 deep give a *SyntaxError that ends the stream,
+// as does any other error (a failed read). A UTF-8 byte-order mark at the start is ignored, and an
+// input without puzzles is not an error.
 func (r *Reader) Next() (*Puzzle, error) {
 	r.start()
 	if r.queued != nil {
@@ -598,14 +614,16 @@ func (r *Reader) unread(s string, line int) {
 }
 
 // endOfText is what a text reader returns at the end of its input: io.EOF,
-// or the error that stopped the scanner.
+// or the error that stopped the scanner (a *SyntaxError for a line over
+// the cap, which ends the stream too).
 func (r *Reader) endOfText() error {
 	err := r.sc.Err()
 	switch {
 	case err == nil:
 		return io.EOF
-	case errors.Is(err, bufio.ErrTooLong):
-		return fmt.Errorf("nonogram: %s:%d: line longer than 1 MiB", r.fileName(), r.line+1)
+	case linescan.TooLong(err):
+		r.done = true
+		return r.syntaxf(r.line+1, "line longer than %s", linescan.Size(maxLine))
 	}
 	return fmt.Errorf("nonogram: %s: %w", r.fileName(), err)
 }

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/puzzlesolvers/puzzle/internal/linescan"
 )
 
 // taaiSide is the size of tournament puzzles.
@@ -33,8 +35,17 @@ func (r *Reader) nextTAAI() (*Puzzle, error) {
 			p.Line = line
 		}
 	}
-	var texts []string
-	var lines []int
+	// Each line is read as a clue as it comes, so that a block holds clues
+	// rather than lines of up to 1 MiB; the block's end tells which half
+	// the line is in.
+	type clueLine struct {
+		clue  []int
+		msg   string // why the line is not a clue, or ""
+		text  string // the start of the line, for messages
+		blank bool
+		line  int
+	}
+	var block []clueLine
 	tooMany := false
 	for {
 		text, line, ok := r.readLine()
@@ -44,56 +55,56 @@ func (r *Reader) nextTAAI() (*Puzzle, error) {
 			}
 			break
 		}
-		if s := strings.TrimSpace(text); s != "" && s[0] == '$' {
+		s := strings.TrimSpace(text)
+		if s != "" && s[0] == '$' {
 			r.unread(text, line)
 			break
 		}
-		if len(texts) == 2*MaxSide+2 {
+		if len(block) == 2*MaxSide+2 {
 			tooMany = true
 			continue
 		}
-		texts, lines = append(texts, text), append(lines, line)
+		clue, msg := parseClue(s)
+		block = append(block, clueLine{clue: clue, msg: msg, text: s[:min(len(s), 48)], blank: s == "", line: line})
 	}
 	if tooMany {
 		return nil, r.syntaxf(p.Line, "more than %d clue lines: a puzzle is at most %d×%d", 2*MaxSide, MaxSide, MaxSide)
 	}
 	// Blank lines at the end separate blocks, unless they are needed as
 	// empty clues to make up 25 + 25 lines or an even number.
-	m := len(texts)
-	for m > 0 && strings.TrimSpace(texts[m-1]) == "" {
+	m := len(block)
+	for m > 0 && block[m-1].blank {
 		m--
 	}
 	var side int
 	switch {
 	case m == 0:
 		return nil, r.syntaxf(p.Line, "no clues")
-	case m <= 2*taaiSide && len(texts) >= 2*taaiSide:
+	case m <= 2*taaiSide && len(block) >= 2*taaiSide:
 		side = taaiSide
 	case m%2 == 0:
 		side = m / 2
-	case len(texts) > m:
+	case len(block) > m:
 		side = (m + 1) / 2
 	default:
-		return nil, r.syntaxf(lines[m-1], "%d clue lines: want as many column clues as row clues", m)
+		return nil, r.syntaxf(block[m-1].line, "%d clue lines: want as many column clues as row clues", m)
 	}
 	if side > MaxSide {
 		return nil, r.syntaxf(p.Line, "%d clue lines: a puzzle is at most %d×%d", 2*side, MaxSide, MaxSide)
 	}
 	var first error
-	for i := range 2 * side {
+	for i, c := range block[:2*side] {
 		kind, k := "column", i
 		if i >= side {
 			kind, k = "row", i-side
 		}
-		s := strings.TrimSpace(texts[i])
-		clue, msg := parseClue(s)
-		if msg != "" && first == nil {
-			first = r.clueErrorf(lines[i], kind, k, s, msg)
+		if c.msg != "" && first == nil {
+			first = r.clueErrorf(c.line, kind, k, c.text, c.msg)
 		}
 		if kind == "column" {
-			p.Cols, p.ColLine = append(p.Cols, clue), append(p.ColLine, lines[i])
+			p.Cols, p.ColLine = append(p.Cols, c.clue), append(p.ColLine, c.line)
 		} else {
-			p.Rows, p.RowLine = append(p.Rows, clue), append(p.RowLine, lines[i])
+			p.Rows, p.RowLine = append(p.Rows, c.clue), append(p.RowLine, c.line)
 		}
 	}
 	if first != nil {
@@ -130,8 +141,7 @@ func fmtTAAI(b *bufio.Writer, ps []*Puzzle) error {
 // used in errors, which are *SyntaxErrors.
 func readTAAIGoals(r io.Reader, name string) (map[string]*Grid, error) {
 	rd := &Reader{file: name}
-	rd.sc = bufio.NewScanner(r)
-	rd.sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+	rd.sc = linescan.New(r, maxLine)
 	goals := map[string]*Grid{}
 	var rows [][]bool
 	cur, curLine := "", 0

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/puzzlesolvers/puzzle/internal/longtest"
 )
 
 // readEvery reads every record of rd: the puzzles, and the errors (a
@@ -272,6 +274,7 @@ func TestReadErrors(t *testing.T) {
 		// Detection.
 		{"unknown format", "", "hello\n1 2\n", []string{"1: cannot tell the format"}},
 		{"empty input", "", " \n\n", nil},
+		{"only comments", "", "\ufeff# a\n\n  # b\n", nil},
 		{"bad format name", "pdf", "1 1\n1\n1\n", []string{"fatal: nonogram: unknown format \"pdf\""}},
 		{"format name in capitals", "XML", xmlRowsCols, []string{"ok "}},
 
@@ -387,6 +390,26 @@ func TestReadErrors(t *testing.T) {
 		{"xml clue error", FormatXML, xmlPuzzle(xmlRows + "\n<clues type=\"columns\"><line/></clues>"),
 			[]string{"2: rows fill 1 cells but columns fill 0 (clue error)", "ok next"}},
 
+		{"xml element in a count", FormatXML, xmlPuzzle("<clues type=\"rows\">\n<line><count><b>1</b></count></line></clues>" + xmlCols),
+			[]string{`4: row 1: unexpected element <b> inside <count> (want a number)`, "ok next"}},
+		{"xml byte-order mark", FormatXML, "\ufeff" + xmlRowsCols, []string{"ok "}},
+		{"xml deep", FormatXML, "<puzzleset>\n" + many(100000, "<a>"), []string{"2: XML: elements nested more than 256 deep"}},
+		{"xml deep in a puzzle", FormatXML, "<puzzleset><puzzle>\n<title>" + many(100000, "<a>"), []string{"2: XML: elements nested more than 256 deep"}},
+		{"xml long tag", FormatXML, "<puzzleset>\n<a" + many(300000, ` b=""`), []string{"2: XML: a tag longer than 1 MiB"}},
+		{"xml long tag, quoted >", FormatXML, "<puzzleset>\n<a" + many(300000, ` b=">"`), []string{"2: XML: a tag longer than 1 MiB"}},
+		{"xml long comment", FormatXML, "<!-- don't " + many(2<<20, "x") + " -->\n" + xmlRowsCols, []string{"ok "}},
+		{"xml long CDATA", FormatXML, "<puzzleset><puzzle><title><![CDATA[don't <" + many(2<<20, "x") + "]]></title>" + xmlRows + xmlCols + "</puzzle></puzzleset>",
+			[]string{"ok don't <" + many(2<<20, "x")}},
+		{"xml long text", FormatXML, "<puzzleset><puzzle><title>" + many(2<<20, "x") + "</title>" + xmlRows + xmlCols + "</puzzle></puzzleset>", []string{"ok " + many(2<<20, "x")}},
+
+		// Line caps and marks in the text formats.
+		{"plain byte-order mark", FormatPlain, "\ufeff1 1\n1\n1\n", []string{"ok "}},
+		{"plain line of the cap", FormatPlain, "#" + many(maxLine-1, "x") + "\n1 1\n1\n1\n", []string{"ok "}},
+		{"plain line over the cap", FormatPlain, "1 1\n1\n1\n\n#" + many(maxLine, "x") + "\n1 1\n1\n1\n", []string{"ok ", "5: line longer than 1 MiB"}},
+		{"non endless line", FormatNON, many(3*maxLine, "\x00"), []string{"1: line longer than 1 MiB"}},
+		{"taai endless line", FormatTAAI, "$1\n" + many(3*maxLine, "1"), []string{"2: line longer than 1 MiB"}},
+		{"detected endless line", "", "1 1\n1\n" + many(3*maxLine, "1"), []string{"3: line longer than 1 MiB"}},
+
 		// TAAI
 		{"taai no clues", FormatTAAI, "$1\n\n$2\n1\n1\n", []string{"1: no clues", "ok 2"}},
 		{"taai odd", FormatTAAI, "$1\n1\n1\n1\n", []string{"4: 3 clue lines: want as many column clues as row clues"}},
@@ -485,15 +508,75 @@ func TestReadIOErrors(t *testing.T) {
 	if _, err := NewReader(r, "t", FormatXML).Next(); !errors.Is(err, boom) || isPuzzleError(err) {
 		t.Errorf("xml: error %v, want boom", err)
 	}
-	// Lines longer than 1 MiB end the stream.
+	// A line longer than 1 MiB is an error that ends the stream.
 	long := "1 1\n" + strings.Repeat("1 ", maxLine) + "\n1\n"
 	rd = NewReader(strings.NewReader(long), "t", FormatPlain)
-	if _, err := rd.Next(); err == nil || isPuzzleError(err) || !strings.Contains(err.Error(), "t:2: line longer than 1 MiB") {
+	if _, err := rd.Next(); !isPuzzleError(err) || !strings.Contains(err.Error(), "t:2: line longer than 1 MiB") {
 		t.Errorf("long line: error %v", err)
 	}
 	if _, err := rd.Next(); err != io.EOF {
 		t.Errorf("after a long line, Next returns %v", err)
 	}
+}
+
+// TestReadXMLCap reads XML from sources that never end: the reader stops
+// with an error that names the line, having read little more than the
+// document's cap.
+func TestReadXMLCap(t *testing.T) {
+	t.Parallel()
+	caps := []int64{1 << 20}
+	if longtest.Enabled() {
+		caps = append(caps, xmlMaxDocument)
+	}
+	for _, max := range caps {
+		doc := fmt.Sprintf("XML: document larger than %d MiB", max>>20)
+		text := doc
+		if max > xmlMaxText {
+			text = "XML: a text, comment or CDATA section longer than 20 MiB"
+		}
+		for _, tc := range []struct{ head, unit, want string }{
+			{"", "\x00", "XML: illegal character code U+0000"},
+			{"<puzzleset>", " \n", text},
+			{"<puzzleset><puzzle><title>", "x", text},
+			{"<puzzleset><!--", "x", text},
+			{"<puzzleset>", "<!-- -->", doc},
+		} {
+			src := &endless{head: tc.head, unit: tc.unit}
+			rd := NewReader(src, "z", FormatXML)
+			rd.maxXML = max
+			var errs []error
+			for _, err := range rd.All() {
+				errs = append(errs, err)
+			}
+			var se *SyntaxError
+			if len(errs) != 1 || !errors.As(errs[0], &se) || se.File != "z" || se.Line < 1 || se.Msg != tc.want {
+				t.Errorf("%q, cap %d: errors %v, want one at z:LINE: %s", tc.unit, max, errs, tc.want)
+			}
+			if src.n > max+2*parseSniffSize {
+				t.Errorf("%q, cap %d: read %d bytes", tc.unit, max, src.n)
+			}
+		}
+	}
+}
+
+// endless gives head, then repeats unit forever; it counts the bytes it
+// gave.
+type endless struct {
+	head, unit string
+	n          int64
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		k := e.n + int64(i)
+		if k < int64(len(e.head)) {
+			p[i] = e.head[k]
+		} else {
+			p[i] = e.unit[(k-int64(len(e.head)))%int64(len(e.unit))]
+		}
+	}
+	e.n += int64(len(p))
+	return len(p), nil
 }
 
 // All yields what Next returns, goes on after a bad puzzle and stops after
@@ -806,6 +889,9 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte("GRID a\nROWS\n[ 1 ]\nCOLUMNS\n[ 1 ]\nGRILL\n"), uint8(8))
 	f.Add([]byte("$1\n1\n\n1\n\n\n$2\n"), uint8(7))
+	f.Add([]byte("\ufeff<puzzleset><puzzle><clues type=\"rows\"><line><count><b>1</b></count></line></clues></puzzle></puzzleset>"), uint8(0))
+	f.Add([]byte("<puzzleset><!-- don't --><puzzle a=\">\"><![CDATA[<]]><a><a><a></puzzle>"), uint8(2))
+	f.Add([]byte("\ufeff# only a comment\n\n"), uint8(0))
 	f.Fuzz(func(t *testing.T, data []byte, fi uint8) {
 		var format Format
 		if k := int(fi) % (len(Formats) + 1); k > 0 {

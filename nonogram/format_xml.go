@@ -9,34 +9,187 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/puzzlesolvers/puzzle/internal/linescan"
 )
 
 // The webpbn XML format is described at https://webpbn.com/pbn_fmt.html.
 // The decoder is strict, knows the HTML entities and never fetches the DTD
 // named by the DOCTYPE (encoding/xml does not read DTDs at all).
 
-// xmlSource remembers the read error of the underlying reader, to tell I/O
-// errors from malformed XML.
+// The decoder holds a whole token in memory, and its stack of open
+// elements: a document is read up to xmlMaxDocument bytes, a tag (with
+// its attributes) up to xmlMaxTag, a text, comment or CDATA section up to
+// xmlMaxText (a goal image of 4096×4096 cells is one text of 17 MB), and
+// elements nest up to xmlMaxDepth deep.
+const (
+	xmlMaxDocument = 64 << 20
+	xmlMaxTag      = 1 << 20
+	xmlMaxText     = 20 << 20
+	xmlMaxDepth    = 256
+)
+
+// xmlSource feeds the decoder. It remembers the read error of the
+// underlying reader, to tell I/O errors from malformed XML, and stops at
+// the caps (limit then says which): it follows the markup well enough to
+// measure tags, whose quoted values may hold '>', and to let comments and
+// CDATA sections through.
 type xmlSource struct {
-	r   io.Reader
-	err error
+	r     io.Reader
+	err   error    // the read error of r
+	limit *xmlCap  // the cap that was reached
+	n     int64    // bytes read
+	max   int64    // the document's cap
+	state xmlState // where in the markup the last byte was
+	tag   int      // bytes of the tag being read, from its '<'
+	text  int      // bytes of the text, comment or CDATA being read
+	quote byte     // the quote that opened the value being read
+	pre   []byte   // what follows a '<' while it may open a comment or CDATA
+	last  [2]byte  // the two bytes before, to find "-->" and "]]>"
 }
 
+type xmlState uint8
+
+const (
+	xmlInText xmlState = iota
+	xmlOpen            // just after '<'
+	xmlTag
+	xmlQuoted
+	xmlComment
+	xmlCDATA
+)
+
+// xmlCap is the error of input over one of the caps.
+type xmlCap struct{ msg string }
+
+func (e *xmlCap) Error() string { return e.msg }
+
+var errXMLDepth = &xmlCap{fmt.Sprintf("elements nested more than %d deep", xmlMaxDepth)}
+
 func (s *xmlSource) Read(p []byte) (int, error) {
+	if s.limit != nil {
+		return 0, s.limit
+	}
 	n, err := s.r.Read(p)
 	if err != nil && err != io.EOF {
 		s.err = err
 	}
+	for i, c := range p[:n] {
+		msg := ""
+		if s.n++; s.n > s.max {
+			msg = "document larger than " + linescan.Size(int(s.max))
+		} else {
+			msg = s.scan(c)
+		}
+		if msg != "" {
+			s.limit = &xmlCap{msg}
+			return i, s.limit
+		}
+	}
 	return n, err
+}
+
+// scan follows the markup over one more byte; it says which cap a tag or
+// a text grows over, if one does.
+func (s *xmlSource) scan(c byte) string {
+	const comment, cdata = "!--", "![CDATA["
+	switch s.state {
+	case xmlInText:
+		if c == '<' {
+			s.state, s.tag, s.pre = xmlOpen, 1, s.pre[:0]
+			return ""
+		}
+		return s.scanText()
+	case xmlOpen:
+		s.pre = append(s.pre, c)
+		switch p := string(s.pre); {
+		case p == comment:
+			s.state, s.last, s.text = xmlComment, [2]byte{}, 0
+		case p == cdata:
+			s.state, s.last, s.text = xmlCDATA, [2]byte{}, 0
+		case strings.HasPrefix(comment, p) || strings.HasPrefix(cdata, p):
+		default:
+			s.state = xmlTag
+			return s.scanTag(c)
+		}
+	case xmlTag, xmlQuoted:
+		return s.scanTag(c)
+	case xmlComment, xmlCDATA:
+		end := byte('-')
+		if s.state == xmlCDATA {
+			end = ']'
+		}
+		if c == '>' && s.last == [2]byte{end, end} {
+			s.state, s.text = xmlInText, 0
+			return ""
+		}
+		s.last = [2]byte{s.last[1], c}
+		return s.scanText()
+	}
+	return ""
+}
+
+// scanText counts one more byte of a text, comment or CDATA section.
+func (s *xmlSource) scanText() string {
+	if s.text++; s.text > xmlMaxText {
+		return "a text, comment or CDATA section longer than " + linescan.Size(xmlMaxText)
+	}
+	return ""
+}
+
+// scanTag follows a tag over one more byte.
+func (s *xmlSource) scanTag(c byte) string {
+	s.tag++
+	switch {
+	case s.state == xmlQuoted:
+		if c == s.quote {
+			s.state = xmlTag
+		}
+	case c == '"' || c == '\'':
+		s.state, s.quote = xmlQuoted, c
+	case c == '>':
+		s.state, s.text = xmlInText, 0
+	}
+	if s.tag > xmlMaxTag {
+		return "a tag longer than " + linescan.Size(xmlMaxTag)
+	}
+	return ""
 }
 
 // xmlStart sets up the decoder.
 func (r *Reader) xmlStart() {
-	r.xsrc = &xmlSource{r: r.br}
+	r.xsrc = &xmlSource{r: r.br, max: r.maxXML}
 	r.dec = xml.NewDecoder(r.xsrc)
 	r.dec.Strict = true
 	r.dec.Entity = xml.HTMLEntity
 	r.dec.CharsetReader = xmlCharsetReader
+}
+
+// xmlToken returns the next token, keeping count of the open elements.
+func (r *Reader) xmlToken() (xml.Token, error) {
+	tok, err := r.dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch tok.(type) {
+	case xml.StartElement:
+		if r.depth++; r.depth > xmlMaxDepth {
+			return nil, errXMLDepth
+		}
+	case xml.EndElement:
+		r.depth--
+	}
+	return tok, nil
+}
+
+// xmlSkip reads up to the end of the element whose start tag was just read.
+func (r *Reader) xmlSkip() error {
+	for d := r.depth; r.depth >= d; {
+		if _, err := r.xmlToken(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // xmlCharsetReader accepts the two encodings old files declare besides
@@ -92,6 +245,10 @@ func (r *Reader) xmlErr(err error) error {
 	if err == io.EOF {
 		return r.syntaxf(r.xmlLine(), "XML: unexpected end of input")
 	}
+	var limit *xmlCap
+	if errors.As(err, &limit) {
+		return r.syntaxf(r.xmlLine(), "XML: %s", limit.msg)
+	}
 	if r.xsrc.err != nil && errors.Is(err, r.xsrc.err) {
 		return fmt.Errorf("nonogram: %s: %w", r.fileName(), err)
 	}
@@ -112,7 +269,7 @@ func (r *Reader) xmlLine() int {
 // nextXML returns the next <puzzle> element of the document.
 func (r *Reader) nextXML() (*Puzzle, error) {
 	for {
-		tok, err := r.dec.Token()
+		tok, err := r.xmlToken()
 		if err == io.EOF {
 			return nil, io.EOF
 		}
@@ -159,7 +316,7 @@ func (r *Reader) xmlPuzzle(start xml.StartElement) (*Puzzle, error) {
 	imageLine := 0
 	var haveRows, haveCols bool
 	for {
-		tok, err := r.dec.Token()
+		tok, err := r.xmlToken()
 		if err != nil {
 			return nil, r.xmlErr(err)
 		}
@@ -172,14 +329,14 @@ func (r *Reader) xmlPuzzle(start xml.StartElement) (*Puzzle, error) {
 		}
 		line := r.xmlLine()
 		if first != nil {
-			if err := r.dec.Skip(); err != nil {
+			if err := r.xmlSkip(); err != nil {
 				return nil, r.xmlErr(err)
 			}
 			continue
 		}
 		switch t.Name.Local {
 		case "title", "author", "copyright":
-			text, err := r.xmlText()
+			text, _, err := r.xmlText()
 			if err != nil {
 				return nil, err
 			}
@@ -194,7 +351,7 @@ func (r *Reader) xmlPuzzle(start xml.StartElement) (*Puzzle, error) {
 			}
 		case "color":
 			name, char := xmlAttr(t, "name"), xmlAttr(t, "char")
-			rgb, err := r.xmlText()
+			rgb, _, err := r.xmlText()
 			if err != nil {
 				return nil, err
 			}
@@ -214,7 +371,7 @@ func (r *Reader) xmlPuzzle(start xml.StartElement) (*Puzzle, error) {
 			kind := map[string]string{"rows": "row", "columns": "column"}[xmlAttr(t, "type")]
 			if kind == "" {
 				errorf(line, "clues of type %s, want \"rows\" or \"columns\"", parseQuote(xmlAttr(t, "type")))
-				if err := r.dec.Skip(); err != nil {
+				if err := r.xmlSkip(); err != nil {
 					return nil, r.xmlErr(err)
 				}
 				continue
@@ -236,7 +393,7 @@ func (r *Reader) xmlPuzzle(start xml.StartElement) (*Puzzle, error) {
 		case "solution":
 			typ := xmlAttr(t, "type")
 			if (typ != "" && typ != "goal") || imageLine != 0 {
-				if err := r.dec.Skip(); err != nil {
+				if err := r.xmlSkip(); err != nil {
 					return nil, r.xmlErr(err)
 				}
 				continue
@@ -247,7 +404,7 @@ func (r *Reader) xmlPuzzle(start xml.StartElement) (*Puzzle, error) {
 			}
 			image, imageLine = img, at
 		default:
-			if err := r.dec.Skip(); err != nil {
+			if err := r.xmlSkip(); err != nil {
 				return nil, r.xmlErr(err)
 			}
 		}
@@ -311,14 +468,15 @@ func xmlAttr(se xml.StartElement, name string) string {
 }
 
 // xmlText returns the character data of the element whose start tag was
-// just read, and consumes its end tag; child elements are skipped.
-func (r *Reader) xmlText() (string, error) {
+// just read, and consumes its end tag; child elements are skipped, and the
+// name of the first is returned.
+func (r *Reader) xmlText() (text, child string, err error) {
 	var b strings.Builder
 	depth := 0
 	for {
-		tok, err := r.dec.Token()
+		tok, err := r.xmlToken()
 		if err != nil {
-			return "", r.xmlErr(err)
+			return "", "", r.xmlErr(err)
 		}
 		switch t := tok.(type) {
 		case xml.CharData:
@@ -326,10 +484,13 @@ func (r *Reader) xmlText() (string, error) {
 				b.Write(t)
 			}
 		case xml.StartElement:
+			if child == "" {
+				child = t.Name.Local
+			}
 			depth++
 		case xml.EndElement:
 			if depth == 0 {
-				return b.String(), nil
+				return b.String(), child, nil
 			}
 			depth--
 		}
@@ -347,7 +508,7 @@ func (r *Reader) xmlClues(kind, fg string, first *error) (clues [][]int, colors 
 		}
 	}
 	for {
-		tok, err := r.dec.Token()
+		tok, err := r.xmlToken()
 		if err != nil {
 			return nil, nil, nil, nil, r.xmlErr(err)
 		}
@@ -362,7 +523,7 @@ func (r *Reader) xmlClues(kind, fg string, first *error) (clues [][]int, colors 
 			if t.Name.Local == "line" && *first == nil {
 				errorf(r.xmlLine(), "more than %d %s clues", MaxSide, kind)
 			}
-			if err := r.dec.Skip(); err != nil {
+			if err := r.xmlSkip(); err != nil {
 				return nil, nil, nil, nil, r.xmlErr(err)
 			}
 			continue
@@ -372,7 +533,7 @@ func (r *Reader) xmlClues(kind, fg string, first *error) (clues [][]int, colors 
 		var clueColors []string
 		var clueColorLines []int
 		for {
-			tok, err := r.dec.Token()
+			tok, err := r.xmlToken()
 			if err != nil {
 				return nil, nil, nil, nil, r.xmlErr(err)
 			}
@@ -384,13 +545,13 @@ func (r *Reader) xmlClues(kind, fg string, first *error) (clues [][]int, colors 
 				continue
 			}
 			if t.Name.Local != "count" {
-				if err := r.dec.Skip(); err != nil {
+				if err := r.xmlSkip(); err != nil {
 					return nil, nil, nil, nil, r.xmlErr(err)
 				}
 				continue
 			}
 			at := r.xmlLine()
-			text, err := r.xmlText()
+			text, child, err := r.xmlText()
 			if err != nil {
 				return nil, nil, nil, nil, err
 			}
@@ -401,6 +562,8 @@ func (r *Reader) xmlClues(kind, fg string, first *error) (clues [][]int, colors 
 				color = fg
 			}
 			switch {
+			case child != "":
+				errorf(at, "%s %d: unexpected element <%s> inside <count> (want a number)", kind, i+1, child)
 			case !ok:
 				errorf(at, "%s %d: count %s", kind, i+1, parseBadToken(text, false))
 			case n > MaxSide:
@@ -518,7 +681,7 @@ func (r *Reader) xmlImage() (string, int, error) {
 	var image string
 	line := 0
 	for {
-		tok, err := r.dec.Token()
+		tok, err := r.xmlToken()
 		if err != nil {
 			return "", 0, r.xmlErr(err)
 		}
@@ -530,13 +693,13 @@ func (r *Reader) xmlImage() (string, int, error) {
 			continue
 		}
 		if t.Name.Local != "image" || line != 0 {
-			if err := r.dec.Skip(); err != nil {
+			if err := r.xmlSkip(); err != nil {
 				return "", 0, r.xmlErr(err)
 			}
 			continue
 		}
 		line = r.xmlLine()
-		if image, err = r.xmlText(); err != nil {
+		if image, _, err = r.xmlText(); err != nil {
 			return "", 0, err
 		}
 	}

@@ -161,7 +161,6 @@ func TestReader(t *testing.T) {
 		{"n 4\n0:4\n", "x:2: queen 0:4 is off"},
 		{"n 4\n0-1\n", "x:2: want the board size"},
 		{"n 4\n0:a\n", "x:2: bad queen"},
-		{"", "x:1: no puzzle"},
 	} {
 		_, err := NewReader(strings.NewReader(tc.in), "x").Next()
 		var se *SyntaxError
@@ -200,6 +199,8 @@ func FuzzParse(f *testing.F) {
 	f.Add("n 8\n0:3, 1:6\n")
 	f.Add("4\n0:1\n\n5\n")
 	f.Add("n 4\n0:9\n1:1\n\nn 5\n0:0\nn x\n0:1\n")
+	f.Add("\ufeffn 8\n0:3\n")
+	f.Add("n 9223372036854775808\n0:0\n\nn 2\n0:0 1:1 0:1\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		for p, err := range NewReader(strings.NewReader(s), "fuzz").All() {
 			if err != nil {

@@ -2,13 +2,13 @@ package queens
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"iter"
 	"strconv"
 	"strings"
 
+	"github.com/puzzlesolvers/puzzle/internal/linescan"
 	"github.com/puzzlesolvers/puzzle/internal/puzzleseq"
 )
 
@@ -91,21 +91,20 @@ type Reader struct {
 	next *Puzzle
 	// skip drops the queen lines of a puzzle that had an error.
 	skip bool
-	// seen counts the puzzles and syntax errors returned.
-	seen int
 	done bool
 }
 
+// maxLine bounds the length of a line of input: the queens of a puzzle,
+// at most MaxComplete, take less than 200 KB.
+const maxLine = 1 << 20
+
 // NewReader returns a reader of the puzzles of r; file names r in errors.
 func NewReader(r io.Reader, file string) *Reader {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<24)
-	return &Reader{sc: sc, file: file}
+	return &Reader{sc: linescan.New(r, maxLine), file: file}
 }
 
 func (r *Reader) errorf(format string, args ...any) *SyntaxError {
 	r.skip = true
-	r.seen++
 	return &SyntaxError{File: r.file, Line: r.line, Msg: fmt.Sprintf(format, args...)}
 }
 
@@ -118,18 +117,15 @@ func (r *Reader) wrap(err error) *SyntaxError {
 
 // Next returns the next puzzle, io.EOF after the last. A malformed puzzle
 // gives a *SyntaxError, after which Next goes on with the following puzzle;
-// any other error (a failed read, a line over 16 MiB) ends the stream. An
-// input without any puzzle gives a *SyntaxError, then io.EOF.
+// a line over 1 MiB gives a *SyntaxError and ends the stream, as does a
+// failed read (any other error). A UTF-8 byte-order mark at the start is
+// ignored, and an input without puzzles is not an error.
 func (r *Reader) Next() (*Puzzle, error) {
 	if r.done {
 		return nil, io.EOF
 	}
 	cur := r.next
 	r.next = nil
-	give := func() (*Puzzle, error) {
-		r.seen++
-		return cur, nil
-	}
 	for r.sc.Scan() {
 		r.line++
 		text := r.sc.Text()
@@ -141,7 +137,7 @@ func (r *Reader) Next() (*Puzzle, error) {
 		case text == "" || text == "end":
 			r.skip = false
 			if cur != nil {
-				return give()
+				return cur, nil
 			}
 			continue
 		case strings.HasPrefix(text, "n ") || strings.HasPrefix(text, "n=") || !strings.Contains(text, ":"):
@@ -155,7 +151,7 @@ func (r *Reader) Next() (*Puzzle, error) {
 			p := &Puzzle{N: n, Line: r.line}
 			if cur != nil {
 				r.next = p
-				return give()
+				return cur, nil
 			}
 			cur = p
 			continue
@@ -175,23 +171,25 @@ func (r *Reader) Next() (*Puzzle, error) {
 				return nil, r.errorf("queen %d:%d is off the %d×%d board", q.Col, q.Row, cur.N, cur.N)
 			}
 		}
+		if len(cur.Queens)+len(qs) > MaxComplete {
+			return nil, r.errorf("more than %d queens (the largest board completed is %d×%d)", MaxComplete, MaxComplete, MaxComplete)
+		}
 		cur.Queens = append(cur.Queens, qs...)
 	}
 	if err := r.sc.Err(); err != nil {
 		r.done = true
-		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fmt.Errorf("queens: %s:%d: line longer than 16 MiB", r.file, r.line+1)
+		if linescan.TooLong(err) {
+			// The puzzle being read, if any, is dropped: the long line may
+			// hold its queens.
+			r.line++
+			return nil, r.errorf("line longer than %s", linescan.Size(maxLine))
 		}
 		return nil, fmt.Errorf("queens: %s: %w", r.file, err)
 	}
 	if cur != nil {
-		return give()
+		return cur, nil
 	}
 	r.done = true
-	if r.seen == 0 {
-		r.line = max(r.line, 1)
-		return nil, r.errorf("no puzzle (want a line \"n N\")")
-	}
 	return nil, io.EOF
 }
 
@@ -205,6 +203,9 @@ func (r *Reader) All() iter.Seq2[*Puzzle, error] {
 func Parse(r io.Reader) (*Puzzle, error) {
 	rd := NewReader(r, "")
 	p, err := rd.Next()
+	if err == io.EOF {
+		return nil, &SyntaxError{Line: 1, Msg: "no puzzle (want a line \"n N\")"}
+	}
 	if err != nil {
 		return nil, err
 	}

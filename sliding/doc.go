@@ -22,7 +22,7 @@
 // free (the least over the blank's regions); it is stored as the excess
 // over the tiles' Manhattan distance, halved, in four bits. The databases
 // are built on first use by a parallel breadth-first search and kept as
-// versioned, checksummed files, memory-mapped when read (Store). The
+// versioned, checksummed files, read into memory and verified (Store). The
 // search splits a placement into the set of cells the tiles occupy and
 // the permutation of the tiles over them: the blank's regions and the
 // moves depend on the set only, and a move maps every permutation of its

@@ -81,32 +81,49 @@ func (h Heuristic) Fits(rows, cols int) error {
 }
 
 // resolve returns the concrete heuristic for a board: Auto replaced by
-// the strongest bound the store has or may build in good time. The 7-8
-// databases take minutes to build: until they are present, 6-6-3 (built
-// in seconds) serves 4×4 boards. On 5×5, 6-6-6-6 is used when present or
-// when the store may build it, else linear conflict.
+// the first of its candidates.
 func (h Heuristic) resolve(rows, cols int, st *Store) Heuristic {
+	return h.candidates(rows, cols, st)[0].h
+}
+
+// candidate is a heuristic Auto may take, and whether its pattern
+// databases may be built for it.
+type candidate struct {
+	h     Heuristic
+	build bool
+}
+
+// candidates returns the heuristics to try for a board, best first: h
+// itself unless it is Auto. Auto takes the strongest bound the store has
+// or may build in good time, and falls back on the next when a file is
+// bad. The 7-8 databases take many seconds to build: Auto takes them only
+// once present, and 6-6-3 (built in under a second) serves 4×4 boards
+// until then, or 5-5-5. On 5×5, 6-6-6-6 is used when present or when the
+// store may build it, else linear conflict. Walking distance with linear
+// conflict closes the list of boards up to 4×4, linear conflict that of
+// others.
+func (h Heuristic) candidates(rows, cols int, st *Store) []candidate {
 	if h != Auto && h != "" {
-		return h
+		return []candidate{{h, true}}
+	}
+	var c []candidate
+	maybe := func(h Heuristic, build bool) {
+		if st.Present(h) || build {
+			c = append(c, candidate{h, build})
+		}
 	}
 	switch {
 	case rows == 4 && cols == 4:
-		switch {
-		case st.Present(PDB78):
-			return PDB78
-		case st.Present(PDB663) || st.mayBuild(PDB663):
-			return PDB663
-		}
+		maybe(PDB78, false)
+		maybe(PDB663, st.mayBuild(PDB663))
+		maybe(PDB555, st.mayBuild(PDB555))
 	case rows == 5 && cols == 5:
-		if st.Present(PDB6666) || st.mayBuild(PDB6666) {
-			return PDB6666
-		}
-		return LinearConflict
+		maybe(PDB6666, st.mayBuild(PDB6666))
 	}
 	if rows <= 4 && cols <= 4 {
-		return WalkingDistance + "+" + LinearConflict
+		return append(c, candidate{WalkingDistance + "+" + LinearConflict, true})
 	}
-	return LinearConflict
+	return append(c, candidate{LinearConflict, true})
 }
 
 // newEvaluator makes the evaluator of h for a rows×cols board; the

@@ -3,8 +3,6 @@ package sliding
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -288,15 +286,17 @@ func TestAutoHeuristic(t *testing.T) {
 	check(none, 4, 4, "walking-distance+linear-conflict")
 	check(cli, 5, 5, PDB6666)
 	check(server, 5, 5, LinearConflict)
-	// Files of a set are what Present looks for (empty ones will do here:
-	// nothing is loaded).
+	// Files of a set of the right size are what Present looks for (zeros
+	// will do here: nothing is loaded).
 	touch := func(h Heuristic) {
 		known, _ := cli.Files()
 		for _, fi := range known {
 			if slices.Contains(fi.Sets, h) {
-				if err := os.WriteFile(filepath.Join(dir, fi.Name), nil, 0o644); err != nil {
-					t.Fatal(err)
+				tiles := make([]uint8, len(fi.Tiles))
+				for i, x := range fi.Tiles {
+					tiles[i] = uint8(x)
 				}
+				sizedFile(t, dir, partitions[h].side, tiles)
 			}
 		}
 	}

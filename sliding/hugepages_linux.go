@@ -17,6 +17,28 @@ func hugeCopy(table []byte) (copied []byte, ok bool) {
 	return mem, true
 }
 
+// tableBytes returns n bytes for a table read from a file, and the
+// function that releases them. Large tables live outside the Go heap, in
+// anonymous memory, so that the collector neither scans nor counts them:
+// advised to use huge pages if huge (lookups are faster, but the kernel
+// may first compact memory: reading and checking the 7-8 tables then
+// takes 0.12 to 0.9 s), else populated at once (about 0.16 s, steadily).
+func tableBytes(n int, huge bool) (mem []byte, release func()) {
+	if n < hugeTable {
+		return make([]byte, n), func() {}
+	}
+	if huge {
+		if mem, ok := hugeBytes(n); ok {
+			return mem, func() { syscall.Munmap(mem[:cap(mem)]) }
+		}
+	}
+	mem, err := syscall.Mmap(-1, 0, n, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON|syscall.MAP_POPULATE)
+	if err != nil {
+		return make([]byte, n), func() {}
+	}
+	return mem, func() { syscall.Munmap(mem) }
+}
+
 // hugeBytes returns n zero bytes of anonymous memory advised to use huge
 // pages; ok is false if the system refuses.
 func hugeBytes(n int) (mem []byte, ok bool) {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/puzzlesolvers/puzzle/internal/linescan"
 	"github.com/puzzlesolvers/puzzle/internal/puzzleseq"
 )
 
@@ -58,7 +59,9 @@ const maxLine = 1 << 16
 // equal length, one line per row (any rectangle); blocks are separated by
 // empty lines, numbers by blanks or commas, and '#' starts a comment. A
 // block of more lines than a board may have rows is a list of square
-// boards, one per line, and is read as it comes.
+// boards, one per line, and is read as it comes. A bad row spoils its
+// block: the board gets one error. A UTF-8 byte-order mark at the start
+// is ignored; a line over 64 KiB is an error that ends the input.
 type Reader struct {
 	// Goal is the goal of the puzzles read (BlankLast unless set).
 	Goal Goal
@@ -90,9 +93,7 @@ type entry struct {
 
 // NewReader returns a reader of the boards of r; file names r in errors.
 func NewReader(r io.Reader, file string) *Reader {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 4096), maxLine)
-	return &Reader{sc: sc, file: file}
+	return &Reader{sc: linescan.New(r, maxLine), file: file}
 }
 
 // Next returns the next board, a *SyntaxError for a malformed one (reading
@@ -150,8 +151,8 @@ func (r *Reader) scan() {
 		r.flush()
 		r.done = true
 		if err := r.sc.Err(); err != nil {
-			if err == bufio.ErrTooLong {
-				r.bad(r.line+1, "line longer than %d bytes", maxLine)
+			if linescan.TooLong(err) {
+				r.bad(r.line+1, "line longer than %s", linescan.Size(maxLine))
 			} else {
 				r.err = fmt.Errorf("sliding: %s: %w", r.file, err)
 			}
@@ -169,7 +170,18 @@ func (r *Reader) scan() {
 	}
 	nums, err := numbers(text)
 	if err != nil {
-		r.flush()
+		// One error per bad board: a bad row spoils its block.
+		switch k := len(fields(text)); {
+		case r.skip:
+			return // the block has had its error
+		case r.perLine:
+		case len(r.block) > 0:
+			if !r.lines() {
+				r.block, r.skip = r.block[:0], true
+			}
+		case k < 4 || !isPerfectSquare(k):
+			r.skip = true // not a board: the first row of one
+		}
 		r.bad(r.line, "%v", err)
 		return
 	}
@@ -282,11 +294,16 @@ func squareBoard(nums []int) (*Board, error) {
 	return NewBoard(side, side, nums)
 }
 
+// fields splits s at blanks and commas.
+func fields(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' || r == '\r' })
+}
+
 // numbers splits s at blanks and commas and reads each field as a number.
 func numbers(s string) ([]int, error) {
-	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' || r == '\r' })
-	nums := make([]int, 0, len(fields))
-	for _, f := range fields {
+	fs := fields(s)
+	nums := make([]int, 0, len(fs))
+	for _, f := range fs {
 		v, err := strconv.Atoi(f)
 		if err != nil || v < 0 || v > 255 {
 			return nil, fmt.Errorf("%q is not a tile number", f)

@@ -102,8 +102,17 @@ func TestReader(t *testing.T) {
 		{"no final newline", "3 1 2 0", []string{"3 1 2 0 @1"}},
 		{"long line", "0 1 2 3\n" + strings.Repeat(" ", maxLine+1) + "\n0 1 2 3\n", []string{
 			"0 1 2 3 @1",
-			fmt.Sprintf("sliding: in.txt:2: line longer than %d bytes", maxLine),
+			"sliding: in.txt:2: line longer than 64 KiB",
 		}},
+		{"line of the cap", "0 1 2 3\n#" + strings.Repeat("x", maxLine-1) + "\n1 0 2 3\n", []string{"0 1 2 3 @1", "1 0 2 3 @3"}},
+		{"endless line", "0 1 2 3\n\n" + strings.Repeat("\x00", 4*maxLine), []string{
+			"0 1 2 3 @1",
+			"sliding: in.txt:3: line longer than 64 KiB",
+		}},
+		{"byte-order mark", "\ufeff1 2 3\n4 5 6\n7 8 0\n", []string{"1 2 3 4 5 6 7 8 0 @1"}},
+		{"byte-order mark, one line", "\ufeff3 1 2 0", []string{"3 1 2 0 @1"}},
+		{"empty", "", nil},
+		{"huge number", "1 2 3\n4 5 6\n7 8 9223372036854775808\n", []string{`sliding: in.txt:3: "9223372036854775808" is not a tile number`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := read(strings.NewReader(tc.in), "in.txt")
@@ -246,6 +255,9 @@ func FuzzReader(f *testing.F) {
 	}
 	f.Add("1 2 3\n4 5 6\n7 8 0\n")
 	f.Add(strings.Repeat("1 2 3 4 5 6 7 0 8\n", 12) + "1 2\n")
+	f.Add("\ufeff1 2 3\n4 5 6\n7 8 0\n")
+	f.Add("1 2 3\n4 5 6\n7 8 9223372036854775808\n\n1 0 2 3\n")
+	f.Add("1 2 x\n4 5 6\n7 8 0\n\n\x00\r\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		lines := strings.Count(in, "\n") + 1
 		for p, err := range NewReader(strings.NewReader(in), "fuzz").All() {

@@ -240,8 +240,12 @@ func TestStoreCancel(t *testing.T) {
 	if _, err := s.LoadPatterns(ctx, "t", 4, 4, [][]uint8{{1, 2, 3, 4, 5}}); err == nil {
 		t.Fatal("a cancelled build succeeded")
 	}
-	if files, _ := os.ReadDir(dir); len(files) != 0 {
-		t.Errorf("a cancelled build left %d files", len(files))
+	// The lock file stays (removing it would race with another builder).
+	if files, _ := filepath.Glob(filepath.Join(dir, "sliding-*")); len(files) != 0 {
+		t.Errorf("a cancelled build left %v", files)
+	}
+	if temps, _ := filepath.Glob(filepath.Join(dir, ".*.tmp")); len(temps) != 0 {
+		t.Errorf("a cancelled build left %v", temps)
 	}
 }
 
@@ -266,6 +270,20 @@ func TestPartitions(t *testing.T) {
 	}
 }
 
+// sizedFile makes the file of pattern tiles with the right size (sparse,
+// all zero: Present looks no further).
+func sizedFile(t *testing.T, dir string, side int, tiles []uint8) string {
+	t.Helper()
+	path := filepath.Join(dir, patternFile(side, side, tiles))
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, newPattern(side, side, tiles).fileSize()); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 func TestStorePresent(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -273,15 +291,26 @@ func TestStorePresent(t *testing.T) {
 	if s.Present(PDB78) {
 		t.Fatal("present in an empty directory")
 	}
-	for _, tiles := range partitions[PDB78].patterns[:1] {
-		os.WriteFile(filepath.Join(dir, patternFile(4, 4, tiles)), nil, 0o644)
-	}
+	sizedFile(t, dir, 4, partitions[PDB78].patterns[0])
 	if s.Present(PDB78) {
 		t.Fatal("present with one file of two")
 	}
-	os.WriteFile(filepath.Join(dir, patternFile(4, 4, partitions[PDB78].patterns[1])), nil, 0o644)
+	second := sizedFile(t, dir, 4, partitions[PDB78].patterns[1])
 	if !s.Present(PDB78) || s.Present(PDB663) || s.Present("manhattan") {
 		t.Fatal("Present is wrong with both files of 7-8")
+	}
+	// A file of the wrong size is not present.
+	os.Truncate(second, 1000)
+	if s.Present(PDB78) {
+		t.Fatal("present with a truncated file")
+	}
+	// A file found bad is not present while it is unchanged.
+	sizedFile(t, dir, 4, partitions[PDB78].patterns[1])
+	if _, err := s.loadSet(t.Context(), PDB78, 4, 4, loadOnly); err == nil || !strings.Contains(err.Error(), "not a pattern database") {
+		t.Fatalf("zero file loaded: %v", err)
+	}
+	if s.Present(PDB78) {
+		t.Fatal("present with a bad file")
 	}
 }
 

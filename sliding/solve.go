@@ -130,24 +130,14 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	if store == nil {
 		store = DefaultStore()
 	}
-	res.Heuristic = opt.Heuristic.resolve(b.Rows, b.Cols, store)
-	// Load the databases of every part: "pdb-663+walking-distance" takes
-	// the maximum of both.
-	dbs := map[Heuristic]*PDBSet{}
-	for _, part := range strings.Split(string(res.Heuristic), "+") {
-		h := Heuristic(strings.TrimSpace(part))
-		if !h.isPDB() || dbs[h] != nil {
-			continue
+	var dbs map[Heuristic]*PDBSet
+	res.Heuristic, dbs, err = store.prepare(ctx, opt.Heuristic, b.Rows, b.Cols)
+	if err != nil {
+		if ctx.Err() != nil {
+			return finish(res, ctx.Err(), start, true)
 		}
-		set, err := store.Load(ctx, h, b.Rows, b.Cols)
-		if err != nil {
-			if ctx.Err() != nil {
-				return finish(res, ctx.Err(), start, true)
-			}
-			res.Status = status.Invalid
-			return res, err
-		}
-		dbs[h] = set
+		res.Status = status.Invalid
+		return res, err
 	}
 	ev, err := newEvaluator(res.Heuristic, b.Rows, b.Cols, dbs)
 	if err != nil {
@@ -170,6 +160,70 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	}
 	res.Moves = pr.userMoves(dirs)
 	return finish(res, err, start, true)
+}
+
+// Prepare loads the pattern databases that Solve with heuristic h uses
+// on a rows×cols board, building those the store may build, and returns
+// the heuristic Solve will take (h, or Auto's choice). A caller that
+// gives Solve a short deadline calls it first, so that a build the
+// board needs is not cut short and wasted.
+func (s *Store) Prepare(ctx context.Context, h Heuristic, rows, cols int) (Heuristic, error) {
+	h, _, err := s.prepare(ctx, h, rows, cols)
+	return h, err
+}
+
+// prepare returns the heuristic for a board and its pattern database
+// sets, loaded. Auto passes over a candidate whose databases cannot be
+// loaded (a bad file it may not rebuild) to the next, with a warning.
+func (s *Store) prepare(ctx context.Context, h Heuristic, rows, cols int) (Heuristic, map[Heuristic]*PDBSet, error) {
+	cands := h.candidates(rows, cols, s)
+	for i, c := range cands {
+		dbs, err := s.loadParts(ctx, c, rows, cols)
+		if err == nil {
+			return c.h, dbs, nil
+		}
+		if ctx.Err() != nil || i == len(cands)-1 {
+			return c.h, nil, err
+		}
+		s.warnOnce(fmt.Sprintf("using %s instead of %s: %v", cands[i+1].h, c.h, strings.TrimPrefix(err.Error(), "sliding: ")))
+	}
+	panic("sliding: no candidate heuristic") // the last candidate needs no database
+}
+
+// loadParts loads the pattern database sets of every part of c.h:
+// "pdb-663+walking-distance" takes the maximum of both.
+func (s *Store) loadParts(ctx context.Context, c candidate, rows, cols int) (map[Heuristic]*PDBSet, error) {
+	dbs := map[Heuristic]*PDBSet{}
+	for _, part := range strings.Split(string(c.h), "+") {
+		h := Heuristic(strings.TrimSpace(part))
+		if !h.isPDB() || dbs[h] != nil {
+			continue
+		}
+		mode := loadOrBuild
+		if !c.build {
+			mode = loadOnly
+		}
+		set, err := s.loadSet(ctx, h, rows, cols, mode)
+		if err != nil {
+			return nil, err
+		}
+		dbs[h] = set
+	}
+	return dbs, nil
+}
+
+// warnOnce logs msg unless it has been logged already.
+func (s *Store) warnOnce(msg string) {
+	s.mu.Lock()
+	seen := s.warned[msg]
+	if s.warned == nil {
+		s.warned = map[string]bool{}
+	}
+	s.warned[msg] = true
+	s.mu.Unlock()
+	if !seen {
+		s.logf("%s", msg)
+	}
 }
 
 func finish(res Result, err error, start time.Time, optimal bool) (Result, error) {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/puzzlesolvers/puzzle/internal/linescan"
 	"github.com/puzzlesolvers/puzzle/internal/puzzleseq"
 )
 
@@ -85,14 +86,16 @@ type Reader struct {
 	line    int    // number of the last line read
 	pending string // a line read ahead and pushed back
 	hasPend bool
-	records int // puzzles and errors returned so far
+	records int  // puzzles and errors returned so far
+	done    bool // the input ended on an error, now returned
 }
+
+// maxLine bounds the length of a line of input.
+const maxLine = 1 << 20
 
 // NewReader returns a Reader for r; name is used in error messages.
 func NewReader(r io.Reader, name string) *Reader {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	return &Reader{sc: sc, file: name}
+	return &Reader{sc: linescan.New(r, maxLine), file: name}
 }
 
 func (r *Reader) readLine() (string, bool) {
@@ -113,9 +116,28 @@ func (r *Reader) errorf(line int, format string, args ...any) *SyntaxError {
 	return &SyntaxError{File: r.file, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
+// readErr returns the error that stopped the input, nil at its end: a
+// *SyntaxError for a line over 1 MiB, or the failed read. Either ends the
+// stream.
+func (r *Reader) readErr() error {
+	err := r.sc.Err()
+	switch {
+	case err == nil || r.done:
+		return nil
+	case linescan.TooLong(err):
+		err = r.errorf(r.line+1, "line longer than %s", linescan.Size(maxLine))
+	default:
+		err = fmt.Errorf("sudoku: %s: %w", r.file, err)
+	}
+	r.done = true
+	return err
+}
+
 // Next returns the next puzzle, io.EOF after the last. A malformed puzzle
 // gives a *SyntaxError, after which Next goes on with the following puzzle;
-// any other error (a failed read, a line over 1 MiB) ends the stream.
+// a line over 1 MiB gives a *SyntaxError and ends the stream, as does a
+// failed read (any other error). A UTF-8 byte-order mark at the start is
+// ignored, and an input without puzzles is not an error.
 func (r *Reader) Next() (*Puzzle, error) {
 	p, err := r.next()
 	if err == nil || errors.As(err, new(*SyntaxError)) {
@@ -128,11 +150,8 @@ func (r *Reader) next() (*Puzzle, error) {
 	for {
 		text, ok := r.readLine()
 		if !ok {
-			if err := r.sc.Err(); err != nil {
-				if errors.Is(err, bufio.ErrTooLong) {
-					return nil, fmt.Errorf("sudoku: %s:%d: line longer than 1 MiB", r.file, r.line+1)
-				}
-				return nil, fmt.Errorf("sudoku: %s: %w", r.file, err)
+			if err := r.readErr(); err != nil {
+				return nil, err
 			}
 			return nil, io.EOF
 		}
@@ -239,50 +258,77 @@ func (r *Reader) parseLine(s string, b, line int) (*Puzzle, error) {
 	return r.validated(p, nil)
 }
 
-// rowValues splits one grid row into values: whitespace-separated integers
-// or characters, or one character per cell when the row has no separators.
-// n is the grid size if known (0 for the first row).
-func rowValues(s string, n int) ([]int, error) {
-	s = strings.ReplaceAll(s, "|", " ")
-	fields := strings.Fields(s)
-	tokens := fields
+// rowTokens splits one grid row into its cells: whitespace-separated
+// integers or characters, or one character per cell when the row has no
+// separators or holds a field that is not a number.
+func rowTokens(s string) []string {
+	fields := strings.Fields(strings.ReplaceAll(s, "|", " "))
 	perChar := len(fields) == 1
 	for _, f := range fields {
-		if len(f) > 1 {
-			if _, err := strconv.Atoi(f); err != nil {
-				perChar = true
-			}
+		if len(f) > 1 && !isNumber(f) {
+			perChar = true
 		}
 	}
-	if perChar {
-		tokens = tokens[:0:0]
-		for _, f := range fields {
-			for i := 0; i < len(f); i++ {
-				tokens = append(tokens, f[i:i+1])
-			}
+	if !perChar {
+		return fields
+	}
+	var tokens []string
+	for _, f := range fields {
+		for i := 0; i < len(f); i++ {
+			tokens = append(tokens, f[i:i+1])
 		}
 	}
-	size := n
-	if size == 0 {
-		size = len(tokens)
+	return tokens
+}
+
+// isNumber reports whether f is an integer, however large.
+func isNumber(f string) bool {
+	if f != "" && (f[0] == '-' || f[0] == '+') {
+		f = f[1:]
 	}
+	return f != "" && strings.Trim(f, "0123456789") == ""
+}
+
+// cellValues reads the cells of row (numbered from 1) of an n×n grid, or
+// says which one is wrong.
+func cellValues(tokens []string, n, row int) ([]int, string) {
 	vals := make([]int, len(tokens))
 	for i, t := range tokens {
+		var v int
 		if len(t) == 1 {
-			v, ok := charValue(t[0], size)
-			if !ok {
-				return nil, fmt.Errorf("value %d: %q is not a cell value", i+1, t)
+			var ok bool
+			if v, ok = charValue(t[0], n); !ok {
+				return nil, fmt.Sprintf("row %d, column %d: %q is not a cell value", row, i+1, t)
 			}
-			vals[i] = v
-			continue
+			if v > n && v > 9 {
+				return nil, fmt.Sprintf("row %d, column %d: %q is %d, out of range 1..%d", row, i+1, t, v, n)
+			}
+		} else {
+			var err error
+			v, err = strconv.Atoi(t)
+			if err != nil && !isNumber(t) || v < 0 {
+				return nil, fmt.Sprintf("row %d, column %d: %q is not a cell value", row, i+1, t)
+			}
+			if err != nil {
+				v = n + 1 // too large for an int
+			}
 		}
-		v, err := strconv.Atoi(t)
-		if err != nil || v < 0 {
-			return nil, fmt.Errorf("value %d: %q is not a cell value", i+1, t)
+		if v > n {
+			return nil, fmt.Sprintf("row %d, column %d: %s is out of range 1..%d", row, i+1, t, n)
 		}
 		vals[i] = v
 	}
-	return vals, nil
+	return vals, ""
+}
+
+// gridSize reports whether a row of k values starts a grid.
+func gridSize(k int) bool {
+	for b := MinBox; b <= MaxBox; b++ {
+		if b*b == k {
+			return true
+		}
+	}
+	return false
 }
 
 // readGrid reads a grid of one row per line. title is a "Grid NN" header
@@ -297,6 +343,9 @@ func (r *Reader) readGrid(title string, start int) (*Puzzle, error) {
 	for {
 		text, ok := r.readLine()
 		if !ok {
+			if err := r.readErr(); err != nil {
+				return nil, err
+			}
 			break
 		}
 		s := strings.TrimSpace(text)
@@ -313,34 +362,25 @@ func (r *Reader) readGrid(title string, start int) (*Puzzle, error) {
 			break
 		}
 		line := r.line
-		fail := func(format string, args ...any) (*Puzzle, error) {
-			if len(rows) > 0 {
-				r.skipBlock()
-			}
+		// bad reports a malformed row of a grid of n rows and skips the
+		// grid's other rows, so that the grid gives one error.
+		bad := func(format string, args ...any) (*Puzzle, error) {
+			r.skipRows(n, n-len(rows)-1)
 			return nil, r.errorf(line, format, args...)
 		}
-		vals, err := rowValues(s, n)
-		if err != nil {
-			return fail("%v", err)
+		tokens := rowTokens(s)
+		switch {
+		case n == 0 && !gridSize(len(tokens)):
+			// Not the first row of a grid: perhaps a bad one-line puzzle.
+			return nil, r.errorf(line, "row has %d values; a grid row has 4, 9, 16, 25, 36, 49 or 64", len(tokens))
+		case n == 0:
+			n = len(tokens)
+		case len(tokens) != n:
+			return bad("row %d has %d values, want %d", len(rows)+1, len(tokens), n)
 		}
-		if n == 0 {
-			b := 0
-			for k := MinBox; k <= MaxBox; k++ {
-				if k*k == len(vals) {
-					b = k
-				}
-			}
-			if b == 0 {
-				return fail("row has %d values; a grid row has 4, 9, 16, 25, 36, 49 or 64", len(vals))
-			}
-			n = len(vals)
-		} else if len(vals) != n {
-			return fail("row %d has %d values, want %d", len(rows)+1, len(vals), n)
-		}
-		for i, v := range vals {
-			if v > n {
-				return fail("row %d, column %d: %d is out of range 1..%d", len(rows)+1, i+1, v, n)
-			}
+		vals, msg := cellValues(tokens, n, len(rows)+1)
+		if msg != "" {
+			return bad("%s", msg)
 		}
 		rows = append(rows, vals)
 		rowLines = append(rowLines, r.line)
@@ -355,7 +395,7 @@ func (r *Reader) readGrid(title string, start int) (*Puzzle, error) {
 		return nil, io.EOF
 	}
 	if len(rows) < n {
-		return nil, r.errorf(r.line, "grid ends after %d rows, want %d", len(rows), n)
+		return nil, r.errorf(r.line, "grid ends after %s, want %d", plural(len(rows), "row"), n)
 	}
 	b := 0
 	for b*b < n {
@@ -370,22 +410,33 @@ func (r *Reader) readGrid(title string, start int) (*Puzzle, error) {
 	return r.validated(p, rowLines)
 }
 
-// skipBlock discards the rest of a malformed grid: up to a blank line, a
-// "Grid" header, a one-line puzzle or the end of the input.
-func (r *Reader) skipBlock() {
-	for {
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// skipRows discards up to k more rows of a malformed grid of n columns:
+// lines of n values. A blank line ends the grid; a "Grid" header or a line
+// of another length is left to be read.
+func (r *Reader) skipRows(n, k int) {
+	for k > 0 {
 		text, ok := r.readLine()
 		if !ok {
 			return
 		}
 		s := strings.TrimSpace(text)
-		if s == "" {
+		switch {
+		case s == "":
 			return
-		}
-		if len(s) >= 4 && strings.EqualFold(s[:4], "grid") || boxOfLine(s) > 2 {
+		case s[0] == '#' || isRuler(s):
+			continue
+		case len(s) >= 4 && strings.EqualFold(s[:4], "grid") || len(rowTokens(s)) != n:
 			r.unread(text)
 			return
 		}
+		k--
 	}
 }
 

@@ -71,6 +71,12 @@ func TestReadLayouts(t *testing.T) {
 					t.Errorf("cells read wrong: %v", ps[0])
 				}
 			}},
+		{file: "testdata/csv.txt", count: 2, box: 3, lines: []int{2, 3},
+			check: func(t *testing.T, ps []*Puzzle) {
+				if ps[0].At(0, 2) != 6 || ps[0].Givens() != 25 || !slices.Equal(ps[0].Cells, ps[1].Cells) {
+					t.Errorf("cells read wrong: %v", ps[0])
+				}
+			}},
 		{file: "testdata/pretty.txt", count: 1, box: 3, lines: []int{1},
 			check: func(t *testing.T, ps []*Puzzle) {
 				if ps[0].At(0, 0) != 5 || ps[0].At(8, 8) != 9 || ps[0].Givens() != 30 {
@@ -145,7 +151,8 @@ func TestReadMessages(t *testing.T) {
 		{"Grid 7\n", `"Grid 7" is not followed by a grid`},
 		{"quizzes,solutions\n" + strings.Repeat(".", 80) + ",x\n", "first CSV field has 80 characters"},
 		{"1 2\n3 4\n", "row has 2 values"},
-		{"12 -3 0 0\n", "is not a cell value"},
+		{"1 -3 0 0\n", `column 2: "-3" is not a cell value`},
+		{"1 --3 0 0\n", `row has 6 values`},
 	}
 	for _, tc := range tests {
 		_, errs := readEvery(strings.NewReader(tc.in), "in")
@@ -235,7 +242,7 @@ func TestParseFormat(t *testing.T) {
 }
 
 func FuzzReader(f *testing.F) {
-	for _, name := range []string{"euler.txt", "crlf.txt", "grid16.txt", "pretty.txt", "bad.txt"} {
+	for _, name := range []string{"euler.txt", "crlf.txt", "grid16.txt", "pretty.txt", "bad.txt", "csv.txt"} {
 		b, err := os.ReadFile("testdata/" + name)
 		if err != nil {
 			f.Fatal(err)
@@ -243,6 +250,9 @@ func FuzzReader(f *testing.F) {
 		f.Add(b)
 	}
 	f.Add([]byte("1 2 3 4\n3 4 1 2\n\n2 1\n"))
+	f.Add([]byte("\ufeff1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n"))
+	f.Add([]byte("9223372036854775808 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n\n1 2 3 ?\n0 0 0 0\n"))
+	f.Add([]byte("Grid 01\n\x00\r\n-1 0 0 0\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rd := NewReader(bytes.NewReader(data), "fuzz")
 		for range 10000 {
@@ -321,5 +331,65 @@ func TestParseOne(t *testing.T) {
 		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
 			t.Errorf("%q: error %v, want %q", tc.input, err, tc.err)
 		}
+	}
+}
+
+// TestReadEdges reads inputs at the edges of the format: each gives the
+// puzzles and the errors (line and message) listed, and no others.
+func TestReadEdges(t *testing.T) {
+	t.Parallel()
+	one := "4" + strings.Repeat(".", 77) + "123" // a 9×9 puzzle on one line
+	type fail struct {
+		line int
+		msg  string
+	}
+	for _, tc := range []struct {
+		name  string
+		in    string
+		lines []int // of the puzzles read
+		errs  []fail
+	}{
+		{"empty", "", nil, nil},
+		{"bom line", "\ufeff" + one + "\n", []int{1}, nil},
+		{"bom grid", "\ufeff1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n", []int{1}, nil},
+		{"bom euler", "\ufeffGrid 01\n" + strings.Repeat("000000000\n", 9), []int{1}, nil},
+		{"signs", "+1 0 0 0\n0 -0 0 0\n0 0 0 0\n0 0 0 0\n", []int{1}, nil},
+		{"2^63", "9223372036854775808 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n", nil,
+			[]fail{{1, "row 1, column 1: 9223372036854775808 is out of range 1..4"}}},
+		{"2^63 later", "0 0 0 0\n0 0 0 0\n0 0 18446744073709551616 0\n0 0 0 0\n\n" + one + "\n", []int{6},
+			[]fail{{3, "row 3, column 3: 18446744073709551616 is out of range 1..4"}}},
+		{"bad first row", "1 2 3 ?\n0 0 0 0\n0 0 0 0\n0 0 0 0\n\n" + one + "\n", []int{6},
+			[]fail{{1, `row 1, column 4: "?" is not a cell value`}}},
+		{"bad first row, no blank line", "1 2 3 ?\n0 0 0 0\n0 0 0 0\n0 0 0 0\n" + one + "\n", []int{5},
+			[]fail{{1, `row 1, column 4: "?" is not a cell value`}}},
+		{"bad first row, short grid", "1 2 3 ?\n0 0 0 0\n\n1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n", []int{4},
+			[]fail{{1, `row 1, column 4: "?" is not a cell value`}}},
+		{"bad one-line puzzles", one[:80] + "\n" + one + "\n" + one[:79] + "\n" + one + "\n", []int{2, 4},
+			[]fail{{1, "row has 80 values"}, {3, "row has 79 values"}}},
+		{"line of the cap", "#" + strings.Repeat("x", 1<<20-1) + "\n" + one + "\n", []int{2}, nil},
+		{"line over the cap", one + "\n#" + strings.Repeat("x", 1<<20) + "\n" + one + "\n", []int{1},
+			[]fail{{2, "line longer than 1 MiB"}}},
+		{"endless line", one + "\n" + strings.Repeat("\x00", 3<<20), []int{1}, []fail{{2, "line longer than 1 MiB"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ps, errs := readEvery(strings.NewReader(tc.in), "f")
+			var lines []int
+			for _, p := range ps {
+				lines = append(lines, p.Line)
+			}
+			if !slices.Equal(lines, tc.lines) {
+				t.Errorf("puzzles at lines %v, want %v", lines, tc.lines)
+			}
+			if len(errs) != len(tc.errs) {
+				t.Fatalf("errors %v, want %v", errs, tc.errs)
+			}
+			for i, w := range tc.errs {
+				var se *SyntaxError
+				if !errors.As(errs[i], &se) || se.File != "f" || se.Line != w.line || !strings.Contains(se.Msg, w.msg) {
+					t.Errorf("error %d: %v, want f:%d: %q", i, errs[i], w.line, w.msg)
+				}
+			}
+		})
 	}
 }

@@ -26,6 +26,21 @@ func apiDoc() string {
 		"limit, 422 when the input is read but the verb cannot take it, 503 when every worker is busy and the queue\n" +
 		"is full (with `Retry-After`), 504 when the time limit runs out (a solve then answers its record with status\n" +
 		"`timeout`).\n\n")
+	b.WriteString("The query parameters (their type, range and choices, as the tables below give them), the body's size\n" +
+		"and its presence are checked before a request waits for a worker: a bad one gets its 400 or 422 at once,\n" +
+		"however busy the server is. The puzzle itself is read once a worker is taken.\n\n")
+	b.WriteString("The routes that run on a worker share `--workers` workers and a queue of `--queue` places. One\n" +
+		"client (a remote IP address; an IPv6 /64) holds at most `--client-workers` workers (half of them by default)\n" +
+		"and half of the queue: beyond, 429 with `Retry-After`; a free worker goes to the clients waiting in turn.\n" +
+		"Requests a route knows to be small (each route says which) run in a lane of their own, of\n" +
+		"`--cheap-workers` workers with a queue of 32 places each, so they never wait behind expensive ones.\n\n")
+	b.WriteString("The server answers only to the `Host` names `localhost`, `127.0.0.1` and `[::1]`, the address the\n" +
+		"client connected to, the host of `--addr` and those of `--allow-host`: any other gets 421, so that a page\n" +
+		"of another site cannot reach it through a name of its own pointed at this address (DNS rebinding). A\n" +
+		"`POST` whose `Origin` is not an allowed host, or whose `Sec-Fetch-Site` is `cross-site`, gets 403 before\n" +
+		"it is read: a page of another site cannot make the server work. Clients that are not browsers send\n" +
+		"neither header and are served. Under `/static/` only the page's scripts and style sheet are served (404\n" +
+		"for anything else).\n\n")
 	b.WriteString("| route | what |\n|---|---|\n")
 	for _, rt := range s.routes {
 		fmt.Fprintf(&b, "| [`%s %s`](#%s) | %s |\n", rt.method, rt.path, anchor(rt), rt.summary)
@@ -41,8 +56,16 @@ func apiDoc() string {
 			b.WriteString("| parameter | type | meaning |\n|---|---|---|\n")
 			for _, p := range rt.params {
 				kind := p.kind
-				if len(p.choices) > 0 {
+				switch {
+				case len(p.choices) > 0:
 					kind += ": " + strings.Join(p.choices, ", ")
+				case p.cap > p.min && p.cap < p.max:
+					kind += fmt.Sprintf(" %d..%d (%d..%d: 422)", p.min, p.cap, p.cap+1, p.max)
+				case p.max > p.min:
+					kind += fmt.Sprintf(" %d..%d", p.min, p.max)
+				}
+				if p.required {
+					kind += "; required"
 				}
 				fmt.Fprintf(&b, "| `%s` | %s | %s |\n", p.name, kind, strings.ReplaceAll(p.description, "|", "\\|"))
 			}
@@ -66,6 +89,9 @@ func apiDoc() string {
 		}
 		if rt.heavy {
 			b.WriteString(" Runs on a worker, under the time limit.")
+		}
+		if rt.cheap != nil {
+			fmt.Fprintf(&b, " Small requests, with %s, run in the lane of cheap requests.", rt.cheap.when)
 		}
 		b.WriteString("\n\n")
 	}

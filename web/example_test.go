@@ -13,7 +13,7 @@ import (
 // A Server is an http.Handler: here it answers one solve in process.
 func ExampleNew() {
 	s := web.New(web.Config{Logger: slog.New(slog.DiscardHandler)})
-	req := httptest.NewRequest("POST", "/api/nonogram/solve", strings.NewReader("2 3\n3\n1\n1\n2\n1\n"))
+	req := httptest.NewRequest("POST", "http://localhost/api/nonogram/solve", strings.NewReader("2 3\n3\n1\n1\n2\n1\n"))
 	w := httptest.NewRecorder()
 	s.ServeHTTP(w, req)
 	body, _ := io.ReadAll(w.Result().Body)

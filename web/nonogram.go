@@ -95,7 +95,7 @@ func nonogramRoutes() []*route {
 			params: []param{
 				formatParam, nonoNameParam,
 				{name: "to", kind: "string", description: "svg (default), png or text", choices: []string{"svg", "png", "text"}},
-				{name: "cell", kind: "integer", description: "cell size in pixels, 4..64 (default 16)"},
+				{name: "cell", kind: "integer", min: 4, max: 64, description: "cell size in pixels, 4..64 (default 16)"},
 				{name: "blank", kind: "boolean", description: "draw the empty grid without solving"},
 				{name: "no_clues", kind: "boolean", description: "draw the grid only"},
 			},
@@ -112,7 +112,7 @@ func nonogramRoutes() []*route {
 			description: "As `puzzle nonogram convert`: goals, titles and authors are kept where the target format has a place for them.",
 			params: []param{
 				formatParam,
-				{name: "to", kind: "string", description: "output format (required)", choices: nonogramFormatNames()},
+				{name: "to", kind: "string", required: true, description: "output format (required)", choices: nonogramFormatNames()},
 			},
 			body:     nonogramBody,
 			produces: "text/plain; charset=utf-8",

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 )
 
@@ -54,6 +55,7 @@ func (s *Server) openAPI() []byte {
 			"responses": object{
 				"200": object{"description": rt.result, "content": object{produces: object{"schema": schemaOf(produces, rt.schema)}}},
 				"400": errorResponse("bad input: an unreadable puzzle or parameter"),
+				"421": errorResponse("a Host header the server does not answer to (see --allow-host)"),
 				"500": errorResponse("internal error"),
 			},
 		}
@@ -66,15 +68,36 @@ func (s *Server) openAPI() []byte {
 		var params []object
 		for _, p := range rt.params {
 			schema := object{"type": p.kind}
-			if len(p.choices) > 0 {
+			switch {
+			case len(p.choices) > 0 && p.kind == "integer":
+				var enum []int
+				for _, c := range p.choices {
+					n, _ := strconv.Atoi(c)
+					enum = append(enum, n)
+				}
+				schema["enum"] = enum
+			case len(p.choices) > 0:
 				schema["enum"] = p.choices
 			}
-			params = append(params, object{"name": p.name, "in": "query", "description": p.description, "schema": schema})
+			if p.max > p.min {
+				schema["minimum"], schema["maximum"] = p.min, p.max
+				if p.cap > p.min {
+					schema["maximum"] = p.cap // beyond, 422
+				}
+			}
+			op := object{"name": p.name, "in": "query", "description": p.description, "schema": schema}
+			if p.required {
+				op["required"] = true
+			}
+			params = append(params, op)
 		}
 		if params != nil {
 			op["parameters"] = params
 		}
 		responses := op["responses"].(object)
+		if rt.method != "GET" {
+			responses["403"] = errorResponse("a request from a page of another site (Origin, Sec-Fetch-Site)")
+		}
 		if rt.body != "" {
 			op["requestBody"] = object{
 				"required":    true,
@@ -87,6 +110,7 @@ func (s *Server) openAPI() []byte {
 			responses["422"] = errorResponse(rt.refuses)
 		}
 		if rt.heavy {
+			responses["429"] = errorResponse("this client (its remote address) has as many requests working and waiting as one client may (see Retry-After)")
 			responses["503"] = errorResponse("every worker is busy and the queue is full (see Retry-After)")
 			responses["504"] = object{"description": "the time limit ran out; for a solve, the record has status \"timeout\"",
 				"content": object{"application/json": object{"schema": object{"type": "object"}}}}

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"embed"
 	"html/template"
+	"io"
 	"io/fs"
 	"net/http"
+	"unicode/utf8"
 )
 
 // static holds the page: index.html (a template listing the families),
@@ -34,6 +36,30 @@ func (s *Server) pageRoutes(mux *http.ServeMux) {
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Write(s.page)
 	})
-	files, _ := fs.Sub(static, "static")
-	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(files)))
+	mux.HandleFunc("GET /static/{name...}", serveStatic)
+}
+
+// serveStatic serves a file of the page, the scripts and the style sheet:
+// 404 for any other name (a directory, a malformed or non-UTF-8 path, the
+// page's template, index.html, which the page at / is made from).
+func serveStatic(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	if !utf8.ValidString(name) || !fs.ValidPath(name) || name == "." || name == "index.html" {
+		http.NotFound(w, r)
+		return
+	}
+	f, err := static.Open("static/" + name)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	rs, ok := f.(io.ReadSeeker)
+	if err != nil || info.IsDir() || !ok {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	http.ServeContent(w, r, name, info.ModTime(), rs)
 }

@@ -42,7 +42,7 @@ func queensRoutes() []*route {
 		if hi > cap {
 			d += fmt.Sprintf(" here (%s; the CLI takes up to %d; beyond %d the answer is 422)", what, hi, cap)
 		}
-		return param{name: "n", kind: "integer", description: d}
+		return param{name: "n", kind: "integer", description: d, required: true, what: "the board size", min: lo, max: hi, cap: cap, why: what}
 	}
 	return []*route{
 		{
@@ -54,6 +54,7 @@ func queensRoutes() []*route {
 				"runs on one core.",
 			params: []param{nParam(1, queens.MaxCount, queensMaxCount, "n=17 takes about 10 s")},
 			result: "the count record", schema: "queens.json#/$defs/count", heavy: true, refuses: fmt.Sprintf("n above %d", queensMaxCount),
+			cheap:  paramAtMost("n", 12),
 			handle: queensCount,
 		},
 		{
@@ -63,11 +64,20 @@ func queensRoutes() []*route {
 				"{\"row\", \"col\"}), solutions (each an array of cells, one queen per column, rows from 0 at the top), status " +
 				"(unique, multiple, none; solved when a limit of 1 stopped the search), count and stats (nodes, time_ms).",
 			params: []param{
-				{name: "n", kind: "integer", description: fmt.Sprintf("board size N, 1..%d", queens.MaxCount)},
+				nParam(1, queens.MaxCount, queens.MaxCount, ""),
 				{name: "first_row", kind: "integer", description: "keep the solutions whose queen of column 0 stands on this row (0..N-1)"},
-				{name: "limit", kind: "integer", description: fmt.Sprintf("list at most K solutions, 1..%d (default %d)", maxListed, maxListed)},
+				{name: "limit", kind: "integer", min: 1, max: maxListed, description: fmt.Sprintf("list at most K solutions, 1..%d (default %d)", maxListed, maxListed)},
 			},
 			result: "the solve record", schema: "queens.json#/$defs/solve", heavy: true,
+			cheap: paramAtMost("n", 10),
+			check: func(c *call) { // first_row is a row of the board
+				if _, ok := c.query["first_row"]; ok {
+					n := c.integer("n", 0, 1, queens.MaxCount)
+					if c.integer("first_row", 0, 0, n-1); c.bad != nil {
+						c.bad = fmt.Errorf("%v (the rows of the %d×%d board)", c.bad, n, n)
+					}
+				}
+			},
 			handle: queensSolve,
 		},
 		{
@@ -94,6 +104,7 @@ func queensRoutes() []*route {
 				{name: "independent", kind: "boolean", description: "queens that do not attack each other"},
 			},
 			result: "the domination record", schema: "queens.json#/$defs/dominate", heavy: true, refuses: fmt.Sprintf("n above %d", queensMaxDominate),
+			cheap:  paramAtMost("n", 8),
 			handle: queensDominate,
 		},
 		{
@@ -105,10 +116,11 @@ func queensRoutes() []*route {
 			params: []param{
 				nParam(1, queensMaxOneCLI, queensMaxOne, "to keep the response small"),
 				{name: "method", kind: "string", description: "explicit (default: a construction in O(N)) or minconflicts (local search)", choices: []string{"explicit", "minconflicts"}},
-				{name: "seed", kind: "string", description: "random seed for minconflicts, a decimal integer below 2^64 (default 1)"},
+				{name: "seed", kind: "string", check: checkSeed, description: "random seed for minconflicts, a decimal integer below 2^64 (default 1)"},
 				{name: "quiet", kind: "boolean", description: "leave out the placement"},
 			},
 			result: "the placement record", schema: "queens.json#/$defs/one", heavy: true,
+			cheap:   paramAtMost("n", 1000),
 			refuses: fmt.Sprintf("n above %d, or a board without a solution (2, 3)", queensMaxOne),
 			handle:  queensOne,
 		},

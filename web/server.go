@@ -8,14 +8,18 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
+	"net/url"
 	"runtime"
 	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/puzzlesolvers/puzzle/internal/record"
 )
 
 // Config sets the limits of a Server. The zero value gives the defaults.
@@ -31,6 +35,22 @@ type Config struct {
 	// Queue is the number of heavy requests that may wait for a worker
 	// beyond those; 0 means 4 × Workers, a negative value none.
 	Queue int
+	// ClientWorkers is the number of heavy requests one client (a remote
+	// IP address) may have served at once; its others wait, and it may
+	// hold half of the queue. 0 means half of Workers, at least 1.
+	ClientWorkers int
+	// CheapWorkers is the number of cheap requests (those a route knows to
+	// be small, as a 9×9 Sudoku) served at once, in a lane of their own
+	// with a queue of 32 × CheapWorkers, so that they never wait behind
+	// heavy ones; 0 means Workers, a negative value no lane: cheap
+	// requests then take the heavy workers.
+	CheapWorkers int
+	// AllowHosts lists the host names (or addresses) the server answers
+	// to besides localhost, 127.0.0.1, ::1 and the address the client
+	// connected to; "*" allows any. A request naming another Host gets
+	// 421, so that a page of another site cannot reach the server through
+	// a name of its own that points here (DNS rebinding).
+	AllowHosts []string
 	// Logger receives the access log and the errors; nil means
 	// slog.Default().
 	Logger *slog.Logger
@@ -58,6 +78,13 @@ func (c Config) withDefaults() Config {
 	case c.Queue < 0:
 		c.Queue = 0
 	}
+	if c.ClientWorkers <= 0 {
+		c.ClientWorkers = max(1, c.Workers/2)
+	}
+	c.ClientWorkers = min(c.ClientWorkers, c.Workers)
+	if c.CheapWorkers == 0 {
+		c.CheapWorkers = c.Workers
+	}
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}
@@ -73,12 +100,14 @@ type Server struct {
 	handler http.Handler
 	openapi []byte
 	page    []byte
+	hosts   map[string]bool // the Host names allowed; see Config.AllowHosts
+	anyHost bool
 }
 
 // New returns a Server with the limits of cfg.
 func New(cfg Config) *Server {
 	cfg = cfg.withDefaults()
-	s := &Server{cfg: cfg, log: cfg.Logger, limit: newLimiter(cfg.Workers, cfg.Queue)}
+	s := &Server{cfg: cfg, log: cfg.Logger, limit: newLimiter(cfg)}
 	s.routes = append(s.routes, s.metaRoutes()...)
 	for _, f := range families {
 		s.routes = append(s.routes, f.routes()...)
@@ -92,9 +121,26 @@ func New(cfg Config) *Server {
 	mux.Handle("/api/", s.apiNotFound(methods))
 	s.pageRoutes(mux)
 	s.openapi = s.openAPI()
-	s.handler = s.logRequests(s.recoverPanics(securityHeaders(mux)))
+	s.hosts = map[string]bool{"localhost": true, "127.0.0.1": true, "::1": true}
+	for _, h := range cfg.AllowHosts {
+		if h == "*" {
+			s.anyHost = true
+		}
+		s.hosts[normalHost(h)] = true
+	}
+	s.handler = s.logRequests(s.recoverPanics(securityHeaders(s.checkOrigin(mux))))
 	return s
 }
+
+// Procs returns the number of threads running Go code at once
+// (GOMAXPROCS) the server is meant to run with: one per heavy worker, one
+// per cheap worker and one for the connections. With fewer, busy heavy
+// workers hold every thread, and a cheap request, or a bad one, waits for
+// the Go scheduler to preempt them, up to 10 ms at each step of its way;
+// with as many, the operating system shares the cores among them, and
+// heavy work still has all the cores when nothing else runs. puzzle serve
+// sets GOMAXPROCS to it.
+func (s *Server) Procs() int { return s.cfg.Workers + max(s.cfg.CheapWorkers, 0) + 1 }
 
 // ServeHTTP serves the page and the API.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
@@ -151,15 +197,43 @@ type route struct {
 	// verb cannot take it here), "" when it does not.
 	refuses string
 	// heavy routes run through the worker pool under the time limit.
-	heavy  bool
+	heavy bool
+	// cheap, when set, estimates the cost of a heavy request from its
+	// parameters and body: a request known to be small (a 9×9 Sudoku, a
+	// 3×3 board) runs in the lane of cheap requests, which never wait
+	// behind heavy ones.
+	cheap *estimate
+	// check, when set, checks what the declared parameters cannot say on
+	// their own (a value bounded by another); it records a bad parameter
+	// with c.fail. It runs before a worker is taken.
+	check  func(c *call)
 	handle func(c *call) reply
 }
 
-// A param is a query parameter of a route.
+// A param is a query parameter of a route. What it declares is checked
+// before a worker is taken, so a bad request is answered at once, however
+// busy the server; the handler reads the value again, with the same
+// rules.
 type param struct {
 	name, kind  string // kind: "string", "integer" or "boolean"
 	description string
-	choices     []string
+	// choices lists the values the parameter may take (for an integer,
+	// in decimal); none means any.
+	choices []string
+	// required parameters must be given; what, when set, names the
+	// parameter in the message ("the board size").
+	required bool
+	what     string
+	// min and max bound an integer, when max > min: outside, the request
+	// is bad (400).
+	min, max int
+	// cap, when above min, is the web API's bound, below max: above it
+	// the request is refused (422) for the reason why.
+	cap int
+	why string
+	// check further checks a value (a seed, a heuristic); its error
+	// follows "parameter NAME: ".
+	check func(v string) error
 }
 
 // call is what a handler gets of its request.
@@ -194,8 +268,10 @@ func failf(code int, format string, args ...any) reply {
 }
 
 // api wraps a route's handler: it reads the body within its limit,
-// checks the query parameters, takes a worker for heavy work and writes
-// the reply.
+// checks the query parameters and that there is a body, all before a
+// worker is taken, then takes a worker for heavy work (in the lane of
+// cheap requests when the route knows the request is small, and within
+// the client's share) and writes the reply.
 func (s *Server) api(rt *route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c := &call{ctx: r.Context(), query: map[string]string{}, timeout: s.cfg.Timeout}
@@ -223,16 +299,29 @@ func (s *Server) api(rt *route) http.Handler {
 			}
 			c.query[name] = vs[0]
 		}
+		if bad := rt.validate(c); bad != nil {
+			s.write(w, *bad)
+			return
+		}
 		if rt.heavy {
-			switch err := s.limit.acquire(r.Context(), s.cfg.Timeout); {
+			ln := s.limit.heavy
+			if s.limit.cheap != nil && rt.cheap != nil && rt.cheap.small(c) {
+				ln = s.limit.cheap
+			}
+			client := clientKey(r.RemoteAddr)
+			var busy errClientBusy
+			switch err := ln.acquire(r.Context(), client, s.cfg.Timeout); {
 			case errors.Is(err, errBusy):
 				s.write(w, reply{code: http.StatusServiceUnavailable, value: errorBody{err.Error()}, header: map[string]string{"Retry-After": "1"}})
+				return
+			case errors.As(err, &busy):
+				s.write(w, reply{code: http.StatusTooManyRequests, value: errorBody{err.Error()}, header: map[string]string{"Retry-After": "1"}})
 				return
 			case err != nil:
 				s.write(w, failf(http.StatusServiceUnavailable, "gave up waiting for a worker: %v", err))
 				return
 			}
-			defer s.limit.release()
+			defer ln.release(client)
 			var cancel context.CancelFunc
 			c.ctx, cancel = context.WithTimeout(c.ctx, s.cfg.Timeout)
 			defer cancel()
@@ -243,6 +332,78 @@ func (s *Server) api(rt *route) http.Handler {
 		}
 		s.write(w, rep)
 	})
+}
+
+// validate checks the query parameters against their declarations and the
+// route's check, and that a route taking a body has one: the reply to send
+// instead of doing the work, or nil.
+func (rt *route) validate(c *call) *reply {
+	bad := func() *reply {
+		r := failf(http.StatusBadRequest, "%v", c.bad)
+		c.bad = nil
+		return &r
+	}
+	for _, p := range rt.params {
+		v, ok := c.query[p.name]
+		if !ok {
+			if p.required {
+				what, choices := "", ""
+				if p.what != "" {
+					what = ", " + p.what + ","
+				}
+				if len(p.choices) > 0 {
+					choices = ": one of " + strings.Join(p.choices, ", ")
+				}
+				c.fail("parameter %s%s is required%s", p.name, what, choices)
+				return bad()
+			}
+			continue
+		}
+		switch p.kind {
+		case "boolean":
+			c.flag(p.name)
+		case "integer":
+			lo, hi := math.MinInt, math.MaxInt
+			if p.max > p.min {
+				lo, hi = p.min, p.max
+			}
+			n := c.integer(p.name, 0, lo, hi)
+			if c.bad == nil && len(p.choices) > 0 && !slices.Contains(p.choices, strconv.Itoa(n)) {
+				c.fail("parameter %s: %d is not one of %s", p.name, n, strings.Join(p.choices, ", "))
+			}
+		default:
+			if len(p.choices) > 0 {
+				c.choice(p.name, "", p.choices)
+			}
+		}
+		if c.bad == nil && p.check != nil {
+			if err := p.check(v); err != nil {
+				c.fail("parameter %s: %v", p.name, err)
+			}
+		}
+		if c.bad != nil {
+			return bad()
+		}
+	}
+	if rt.check != nil {
+		if rt.check(c); c.bad != nil {
+			return bad()
+		}
+	}
+	for _, p := range rt.params {
+		if v, ok := c.query[p.name]; ok && p.kind == "integer" && p.cap > p.min {
+			if n, _ := strconv.Atoi(v); n > p.cap {
+				r := failf(http.StatusUnprocessableEntity, "%s=%d is too large to answer here: the web API takes %s up to %d (%s); use the command line",
+					p.name, n, p.name, p.cap, p.why)
+				return &r
+			}
+		}
+	}
+	if rt.body != "" && len(bytes.TrimSpace(c.body)) == 0 {
+		r := failf(http.StatusBadRequest, "no puzzle in the request body: it is empty")
+		return &r
+	}
+	return nil
 }
 
 func paramNames(ps []param) string {
@@ -423,6 +584,76 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 	})
 }
 
+// checkOrigin refuses the requests that another site's page may have
+// sent: a Host the server does not answer to (421), as a name of another
+// site pointed at this address sends (DNS rebinding), and a POST from a
+// page of another origin (403), as a form or a fetch of another site
+// sends. Requests without Origin and Sec-Fetch-Site (curl, scripts) pass.
+func (s *Server) checkOrigin(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.hostAllowed(r, r.Host) {
+			// The reply names no allowed host: the page of a name pointed
+			// here can read it.
+			s.write(w, failf(http.StatusMisdirectedRequest, "this server does not answer to the host %q: it answers to localhost and the names given with --allow-host",
+				r.Host))
+			return
+		}
+		switch r.Method {
+		case "GET", "HEAD", "OPTIONS":
+		default:
+			origin := r.Header.Get("Origin")
+			site := r.Header.Get("Sec-Fetch-Site")
+			if site == "cross-site" || origin != "" && !s.originAllowed(r, origin) {
+				what := "from another site"
+				if origin != "" {
+					what = "from " + origin
+				}
+				s.write(w, failf(http.StatusForbidden, "a %s request %s is refused: this server takes %ss from its own page (or from clients that are not browsers)",
+					r.Method, what, r.Method))
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// hostAllowed reports whether the host (with or without a port) is one the
+// server answers to: a name of the allow-list, or the address the client
+// connected to (an address, unlike a name, cannot be pointed elsewhere).
+func (s *Server) hostAllowed(r *http.Request, host string) bool {
+	h := normalHost(host)
+	if s.anyHost || s.hosts[h] {
+		return true
+	}
+	local, _ := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	if tcp, ok := local.(*net.TCPAddr); ok {
+		if ip := net.ParseIP(h); ip != nil && ip.Equal(tcp.IP) {
+			return true
+		}
+	}
+	return false
+}
+
+// originAllowed reports whether a POST's Origin header names the server's
+// own origin or a host it answers to.
+func (s *Server) originAllowed(r *http.Request, origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return false // "null" (a sandboxed frame, a file), or garbage
+	}
+	return strings.EqualFold(u.Host, r.Host) || s.hostAllowed(r, u.Host)
+}
+
+// normalHost is a Host header's name, lower case, without the port, the
+// brackets of an IPv6 address or a final dot.
+func normalHost(host string) string {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	return strings.ToLower(strings.TrimSuffix(host, "."))
+}
+
 // securityHeaders keeps the page to its own scripts and styles.
 func securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -432,4 +663,49 @@ func securityHeaders(next http.Handler) http.Handler {
 		h.Set("Referrer-Policy", "no-referrer")
 		next.ServeHTTP(w, r)
 	})
+}
+
+// ---- cost estimates (route.cheap) ----
+
+// An estimate says which requests of a route are small.
+type estimate struct {
+	when  string // "n up to 12", for the documentation
+	small func(c *call) bool
+}
+
+// bodyUnder estimates a request small when its body is shorter than n
+// bytes, which means what.
+func bodyUnder(n int, what string) *estimate {
+	return &estimate{fmt.Sprintf("a body under %d bytes (%s)", n, what), func(c *call) bool { return len(c.body) < n }}
+}
+
+// numbersAtMost estimates a request small when its body holds at most k
+// numbers, which means what.
+func numbersAtMost(k int, what string) *estimate {
+	return &estimate{fmt.Sprintf("a body of at most %d numbers (%s)", k, what), func(c *call) bool {
+		n, in := 0, false
+		for _, b := range c.body {
+			digit := '0' <= b && b <= '9'
+			if digit && !in {
+				n++
+			}
+			in = digit
+		}
+		return n <= k
+	}}
+}
+
+// paramAtMost estimates a request small when the integer parameter name is
+// given and at most k (a small board).
+func paramAtMost(name string, k int) *estimate {
+	return &estimate{fmt.Sprintf("%s up to %d", name, k), func(c *call) bool {
+		n, err := strconv.Atoi(c.query[name])
+		return err == nil && n <= k
+	}}
+}
+
+// checkSeed checks a seed parameter: a decimal integer below 2^64.
+func checkSeed(v string) error {
+	_, err := record.ParseSeed(v)
+	return err
 }

@@ -39,6 +39,9 @@ func do(t testing.TB, h http.Handler, method, target, body string) *httptest.Res
 	if body != "" {
 		r = strings.NewReader(body)
 	}
+	if strings.HasPrefix(target, "/") {
+		target = "http://localhost" + target // a Host the server answers to
+	}
 	req := httptest.NewRequest(method, target, r)
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, req)
@@ -315,8 +318,8 @@ func TestPanicRecovered(t *testing.T) {
 // one is served again once a worker is free.
 func TestBusy(t *testing.T) {
 	t.Parallel()
-	s := newTestServer(t, Config{Workers: 1, Queue: -1})
-	if err := s.limit.acquire(context.Background(), 0); err != nil {
+	s := newTestServer(t, Config{Workers: 1, Queue: -1, CheapWorkers: -1})
+	if err := s.limit.heavy.acquire(context.Background(), "holder", 0); err != nil {
 		t.Fatal(err)
 	}
 	w := do(t, s, "POST", "/api/sudoku/solve", sudokuClassic)
@@ -326,7 +329,7 @@ func TestBusy(t *testing.T) {
 	if w := do(t, s, "GET", "/api/health", ""); w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"working":1`) {
 		t.Errorf("health while full: %d %q", w.Code, w.Body.String())
 	}
-	s.limit.release()
+	s.limit.heavy.release("holder")
 	if w := do(t, s, "POST", "/api/sudoku/solve", sudokuClassic); w.Code != http.StatusOK {
 		t.Errorf("after release: status %d %q", w.Code, w.Body.String())
 	}
@@ -336,58 +339,29 @@ func TestBusy(t *testing.T) {
 // and gets 503 when the wait outlasts the time limit.
 func TestQueue(t *testing.T) {
 	t.Parallel()
-	s := newTestServer(t, Config{Workers: 1, Queue: 1, Timeout: 5 * time.Second})
-	if err := s.limit.acquire(context.Background(), 0); err != nil {
+	s := newTestServer(t, Config{Workers: 1, Queue: 1, CheapWorkers: -1, Timeout: 5 * time.Second})
+	if err := s.limit.heavy.acquire(context.Background(), "holder", 0); err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan int)
 	go func() { done <- do(t, s, "POST", "/api/sudoku/solve", sudokuClassic).Code }()
-	waitQueued(t, s.limit, 1)
+	waitQueued(t, s.limit.heavy, 1)
 	// The queue is full: another heavy request is refused at once.
 	if w := do(t, s, "POST", "/api/nonogram/solve", nonogramHeart); w.Code != http.StatusServiceUnavailable {
 		t.Errorf("queue full: status %d", w.Code)
 	}
-	s.limit.release()
+	s.limit.heavy.release("holder")
 	if code := <-done; code != http.StatusOK {
 		t.Errorf("queued request: status %d", code)
 	}
 
-	short := newTestServer(t, Config{Workers: 1, Queue: 1, Timeout: 30 * time.Millisecond})
-	if err := short.limit.acquire(context.Background(), 0); err != nil {
+	short := newTestServer(t, Config{Workers: 1, Queue: 1, CheapWorkers: -1, Timeout: 30 * time.Millisecond})
+	if err := short.limit.heavy.acquire(context.Background(), "holder", 0); err != nil {
 		t.Fatal(err)
 	}
-	defer short.limit.release()
+	defer short.limit.heavy.release("holder")
 	if w := do(t, short, "POST", "/api/sudoku/solve", sudokuClassic); w.Code != http.StatusServiceUnavailable {
 		t.Errorf("wait over the limit: status %d", w.Code)
-	}
-}
-
-func TestLimiter(t *testing.T) {
-	t.Parallel()
-	l := newLimiter(2, 1)
-	ctx := context.Background()
-	for range 2 {
-		if err := l.acquire(ctx, 0); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cctx, cancel := context.WithCancel(ctx)
-	errc := make(chan error)
-	go func() { errc <- l.acquire(cctx, time.Hour) }()
-	waitQueued(t, l, 1)
-	if err := l.acquire(ctx, time.Hour); err != errBusy {
-		t.Errorf("queue full: %v, want errBusy", err)
-	}
-	cancel()
-	if err := <-errc; err != context.Canceled {
-		t.Errorf("cancelled wait: %v", err)
-	}
-	if w, q := l.load(); w != 2 || q != 0 {
-		t.Errorf("load %d working %d queued, want 2 0", w, q)
-	}
-	l.release()
-	if err := l.acquire(ctx, 0); err != nil {
-		t.Errorf("after release: %v", err)
 	}
 }
 
@@ -395,7 +369,7 @@ func TestLimiter(t *testing.T) {
 // a request in flight is finished, then Serve returns nil.
 func TestServeShutdown(t *testing.T) {
 	t.Parallel()
-	s := newTestServer(t, Config{Workers: 1})
+	s := newTestServer(t, Config{Workers: 1, CheapWorkers: -1})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -410,7 +384,7 @@ func TestServeShutdown(t *testing.T) {
 	}
 	resp.Body.Close()
 	// Hold a worker so that a request is in flight during the shutdown.
-	if err := s.limit.acquire(context.Background(), 0); err != nil {
+	if err := s.limit.heavy.acquire(context.Background(), "holder", 0); err != nil {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup
@@ -427,10 +401,10 @@ func TestServeShutdown(t *testing.T) {
 			t.Errorf("request in flight: status %d", resp.StatusCode)
 		}
 	}()
-	waitQueued(t, s.limit, 1)
+	waitQueued(t, s.limit.heavy, 1)
 	cancel()
 	time.Sleep(20 * time.Millisecond) // Shutdown has closed the listener
-	s.limit.release()
+	s.limit.heavy.release("holder")
 	wg.Wait()
 	if err := <-served; err != nil {
 		t.Errorf("Serve: %v", err)
@@ -441,7 +415,7 @@ func TestServeShutdown(t *testing.T) {
 }
 
 // waitQueued waits until n requests wait in l's queue.
-func waitQueued(t *testing.T, l *limiter, n int) {
+func waitQueued(t *testing.T, l *lane, n int) {
 	t.Helper()
 	for start := time.Now(); ; time.Sleep(time.Millisecond) {
 		if _, q := l.load(); q == n {

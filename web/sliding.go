@@ -1,8 +1,10 @@
 package web
 
 import (
+	"bytes"
 	"fmt"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"sync"
@@ -20,8 +22,15 @@ func init() {
 // directory ($PUZZLE_CACHE, else the user cache directory's "puzzle"),
 // with only the quick sets built during a request. Tests replace it.
 var slidingStore = sync.OnceValue(func() *sliding.Store {
-	return &sliding.Store{Dir: sliding.CacheDir(), MayBuild: func(h sliding.Heuristic) bool { return quickPDB[h] }}
+	return &sliding.Store{Dir: sliding.CacheDir(), MayBuild: func(h sliding.Heuristic) bool { return quickPDB[h] },
+		Logf: slidingLogf}
 })
+
+// slidingLogf logs what the store reports (a bad file passed over by
+// heuristic auto, a wait for another builder) as a warning.
+func slidingLogf(format string, args ...any) {
+	slog.Warn(fmt.Sprintf(format, args...), "family", "sliding")
+}
 
 // quickPDB lists the pattern databases a request may build when they are
 // missing or bad: 5-5-5 and 6-6-3 are built in well under a second. 7-8
@@ -52,18 +61,30 @@ func slidingRoutes() []*route {
 				"U, D, L, R), algorithm, heuristic, initial_estimate and stats (generated, expanded, max_frontier, iterations, time_ms). " +
 				"A board that cannot reach the goal (the wrong parity) is answered at once: 200, status none, reason \"parity: ...\". " +
 				"algo auto is IDA* up to 4×4 and row-by-row reduction (not optimal) beyond. heuristic auto takes 7-8 once built, " +
-				"else 6-6-3 (built in a moment); a heuristic that does not fit the board (pdb-78 on 3×3) is refused (400), and " +
-				"a pattern database that would take longer to build than a request may take is refused (422) when it is missing " +
-				"or its file is bad: build it once with `puzzle sliding pdb build`. Status 400 carries the record of an unreadable " +
+				"else 6-6-3 (built in a moment), and passes over a set whose file is bad to the next (7-8, 6-6-3, 5-5-5, " +
+				"walking-distance+linear-conflict; the server logs a warning); a heuristic that does not fit the board (pdb-78 on 3×3) is refused (400), and " +
+				"a pattern database named that would take longer to build than a request may take is refused (422) when it is " +
+				"missing or its file is bad: build it once with `puzzle sliding pdb build`. Status 400 carries the record of an unreadable " +
 				"board, 422 that of a board the server cannot take, 504 that of a timeout.",
 			params: []param{
 				nameParam, goalParam,
 				{name: "algo", kind: "string", description: "auto (default), idastar (optimal) or reduce (fast, not optimal)", choices: slideAlgos},
 				{name: "heuristic", kind: "string", description: "lower bound for IDA*: auto (default), manhattan, linear-conflict, " +
-					"walking-distance, pdb-555, pdb-663, pdb-78, pdb-6666, or several joined by '+' (their maximum)"},
+					"walking-distance, pdb-555, pdb-663, pdb-78, pdb-6666, or several joined by '+' (their maximum)",
+					check: func(v string) error { _, err := sliding.ParseHeuristic(v); return err }},
 			},
 			body:   "one board: its tiles in reading order, 0 for the blank, on one line (a square board), or one row per line (any rectangle from 2×2 to 10×10)",
 			result: "the solve record", heavy: true, schema: "sliding.json#/$defs/solve",
+			cheap: numbersAtMost(9, "a board of at most 9 tiles"), // solved in milliseconds
+			check: func(c *call) { // the heuristic fits the board (the handler reports an unreadable one)
+				h, herr := sliding.ParseHeuristic(c.text("heuristic", "auto"))
+				p, perr := sliding.Parse(bytes.NewReader(c.body))
+				if herr == nil && perr == nil {
+					if err := h.Fits(p.Board.Rows, p.Board.Cols); err != nil {
+						c.fail("parameter heuristic: %v", err)
+					}
+				}
+			},
 			refuses: "pattern databases not built that take longer to build than a request may (the record says which)",
 			handle:  slidingSolve,
 		},
@@ -73,8 +94,14 @@ func slidingRoutes() []*route {
 			description: "Returns the record `puzzle sliding shuffle --json` prints (status solved, rows, cols, goal, board, seed): " +
 				"every solvable position is equally likely, and the same size, goal and seed give the same board. The seed is a string.",
 			params: []param{
-				{name: "size", kind: "integer", description: fmt.Sprintf("board side N, 2..%d (default 4)", sliding.MaxSide)},
-				{name: "seed", kind: "string", description: "random seed, a decimal integer below 2^64 (default: drawn at random)"},
+				{name: "size", kind: "integer", min: 2, max: sliding.MaxSide, description: fmt.Sprintf("board side N, 2..%d (default 4)", sliding.MaxSide)},
+				{name: "seed", kind: "string", description: "random seed, a decimal integer below 2^64 (default: drawn at random)",
+					check: func(v string) error {
+						if _, err := record.ParseSeed(v); err != nil {
+							return fmt.Errorf("%q is not a non-negative integer below 2^64", v)
+						}
+						return nil
+					}},
 				goalParam,
 			},
 			result: `{"status": "solved", "rows": 4, "cols": 4, "goal": "blank-last", "board": "5 1 3 ... 0", "seed": "7"}`,

@@ -25,7 +25,7 @@ const maxListed = 1000
 var (
 	nameParam = param{name: "name", kind: "string",
 		description: "the file name of the puzzle, as the record's \"file\" (default \"request\")"}
-	limitParam = param{name: "limit", kind: "integer",
+	limitParam = param{name: "limit", kind: "integer", min: 0, max: maxListed,
 		description: fmt.Sprintf("find at most K solutions (1..%d) and list them; 0 or absent looks for 2 to prove uniqueness, 1 finds any one. A count below K is exact.", maxListed)}
 	explainParam = param{name: "explain", kind: "boolean", description: "add the logical steps a person would take"}
 )
@@ -45,6 +45,7 @@ func sudokuRoutes() []*route {
 			params: []param{nameParam, limitParam, explainParam},
 			body:   sudokuBody,
 			result: "the solve record", schema: "sudoku.json#/$defs/solve", heavy: true,
+			cheap:  smallSudoku,
 			handle: sudokuSolve,
 		},
 		{
@@ -58,6 +59,7 @@ func sudokuRoutes() []*route {
 			body:   sudokuBody,
 			result: `{"file": "request", "line": 1, "status": "unique", "rows": 9, "cols": 9, "box": 3, "complete": false, "steps": [...], "message": "..."}`,
 			schema: "sudoku.json#/$defs/hint", heavy: true,
+			cheap:  smallSudoku,
 			handle: sudokuHint,
 		},
 		{
@@ -69,6 +71,7 @@ func sudokuRoutes() []*route {
 			result:      `{"file": "request", "line": 1, "status": "unique", "rows": 9, "cols": 9, "box": 3, "difficulty": "hard", "hardest": "hidden pair", "length": 57, "score": 2.4, "stats": {"time_ms": 3.1}}`,
 			schema:      "sudoku.json#/$defs/rate",
 			heavy:       true,
+			cheap:       smallSudoku,
 			refuses:     "a puzzle without exactly one solution",
 			handle:      sudokuRate,
 		},
@@ -77,16 +80,22 @@ func sudokuRoutes() []*route {
 			summary:     "Make a new puzzle of a given size and difficulty",
 			description: "Returns the record `puzzle sudoku generate --json` prints: status (unique; timeout, 504, when the time ran out), seed (a string), rows, cols, box, target and missed (the difficulty asked for was not reached), givens, text (one line), puzzle, solution, difficulty, hardest, length, score, minimal, and stats (time_ms, attempts, checks).",
 			params: []param{
-				{name: "size", kind: "integer", description: "grid size: 4, 9 (default), 16 or 25"},
+				{name: "size", kind: "integer", min: 4, max: 25, choices: []string{"4", "9", "16", "25"}, description: "grid size: 4, 9 (default), 16 or 25"},
 				{name: "difficulty", kind: "string", description: "wanted level (default any)", choices: []string{"any", "easy", "medium", "hard", "expert", "extreme"}},
-				{name: "seed", kind: "string", description: "random seed, a decimal integer below 2^64 (default: drawn at random); the same options and seed give the same puzzle"},
+				{name: "seed", kind: "string", check: checkSeed, description: "random seed, a decimal integer below 2^64 (default: drawn at random); the same options and seed give the same puzzle"},
 				{name: "symmetric", kind: "boolean", description: "keep the givens symmetric under a half turn"},
 			},
 			result: "the generated puzzle", schema: "sudoku.json#/$defs/generate", heavy: true,
+			cheap:  paramAtMost("size", 4),
 			handle: sudokuGenerate,
 		},
 	}
 }
+
+// smallSudoku: a body under 256 bytes holds fewer than 256 cells (a
+// character each at least), a grid of at most 9×9, solved, explained or
+// rated in milliseconds.
+var smallSudoku = bodyUnder(256, "a grid of at most 9×9")
 
 // readSudoku reads the one puzzle of the body (see readBody); invalid
 // makes the record of a malformed one.

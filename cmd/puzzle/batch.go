@@ -146,6 +146,10 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 		fmt.Fprintf(e.stderr, "puzzle %s: interrupted\n", v.name)
 		return exitFail
 	}
+	if counts.total() == 0 && opened && !failed {
+		// Not an error: an input may hold nothing to do.
+		fmt.Fprintf(e.stderr, "puzzle %s: no puzzle in the input\n", v.name)
+	}
 	if b.summary && !b.json && counts.total() > 1 {
 		fmt.Fprintf(out, "%s: %s in %s\n", plural(counts.total(), "puzzle"), counts.String(), fmtDuration(time.Since(start)))
 	}

@@ -101,7 +101,7 @@ func (c *queensCompleteCmd) run(e *env, v *verb, ops []string) int {
 			if !errors.As(err, new(*queens.SyntaxError)) {
 				return nil, false
 			}
-			return &record.QueensSolve{Head: record.Invalid(file, err), Given: []record.Cell{}}, true
+			return &record.QueensSolve{Head: record.Invalid(file, err), Given: []record.Cell{}, Cause: err}, true
 		},
 		work: func(ctx context.Context, file string, p *queens.Puzzle) (*record.QueensSolve, error) {
 			if c.queens != "" {
@@ -130,9 +130,8 @@ func (c *queensCompleteCmd) human(w io.Writer, rec *record.QueensSolve) error {
 	if rec.File != "" {
 		head = fmt.Sprintf("%s:%d: %s", rec.File, rec.Line, head)
 	}
-	if rec.N == 0 { // unreadable: the error says where
-		_, err := fmt.Fprintf(w, "%s\n", rec.Error)
-		return err
+	if rec.N == 0 { // unreadable
+		return writeUnreadable(w, &rec.Head, rec.Cause)
 	}
 	given := make([]string, len(rec.Given))
 	for k, q := range rec.Given {

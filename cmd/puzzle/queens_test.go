@@ -93,7 +93,7 @@ func TestQueensErrors(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{"complete", "testdata/queens/bad.txt"}, "queens: testdata/queens/bad.txt:3: queen 9:1 is off the 8×8 board"},
+		{[]string{"complete", "testdata/queens/bad.txt"}, "testdata/queens/bad.txt:3: invalid: queen 9:1 is off the 8×8 board\n"},
 		{[]string{"one", "3"}, "n=3: explicit: none\n  the 3×3 board has no solution"},
 	} {
 		out, _, code := runCmd(t, "", append([]string{"queens"}, tc.args...)...)

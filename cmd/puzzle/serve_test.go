@@ -296,3 +296,53 @@ func TestServeHelpExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestServeAllowHost checks the Host allow-list end to end: the loopback
+// names and the names of --allow-host are answered, another gets 421, and
+// a cross-site POST 403; a malformed --allow-host is a usage error.
+func TestServeAllowHost(t *testing.T) {
+	base, _, stop := startServe(t, "--allow-host", "puzzles.lan", "--allow-host", "Other.Example")
+	defer stop()
+	port := base[strings.LastIndex(base, ":")+1:]
+	for _, tc := range []struct {
+		method, host, origin string
+		want                 int
+	}{
+		{"GET", "localhost:" + port, "", 200},
+		{"GET", "127.0.0.1:" + port, "", 200},
+		{"GET", "puzzles.lan:" + port, "", 200},
+		{"GET", "other.example", "", 200},
+		{"GET", "evil.example:" + port, "", 421},
+		{"POST", "puzzles.lan:" + port, "http://puzzles.lan:" + port, 200},
+		{"POST", "localhost:" + port, "http://evil.example", 403},
+		{"POST", "evil.example", "http://evil.example", 421},
+	} {
+		var body io.Reader
+		path := "/api/health"
+		if tc.method == "POST" {
+			path, body = "/api/sudoku/solve", strings.NewReader("1234341221434321")
+		}
+		req, err := http.NewRequest(tc.method, base+path, body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = tc.host
+		if tc.origin != "" {
+			req.Header.Set("Origin", tc.origin)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reply, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tc.want {
+			t.Errorf("%s Host %s Origin %q: %d %s, want %d", tc.method, tc.host, tc.origin, resp.StatusCode, reply, tc.want)
+		}
+	}
+	for _, bad := range []string{"", "http://puzzles.lan", "puzzles.lan:8080", "a b"} {
+		if _, errOut, code := runCmd(t, "", "serve", "--allow-host", bad); code != exitUsage || !strings.Contains(errOut, "allow-host") {
+			t.Errorf("--allow-host %q: exit %d, stderr %q", bad, code, errOut)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"iter"
 	"math/rand/v2"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -87,8 +88,17 @@ sliding pdb build'; pdb-663 until then), pdb-6666 on 5×5,
 walking-distance+linear-conflict on smaller boards, linear-conflict on
 others. Pattern databases are built on first use (pdb-555 and pdb-663 in
 under a second, pdb-78 and pdb-6666 in seconds) and kept in the cache
-directory ($PUZZLE_CACHE, else the user cache directory's "puzzle"). A
+directory ($PUZZLE_CACHE, else the user cache directory's "puzzle");
+auto passes over a set whose file is bad (with a warning on stderr) to
+the next: pdb-78, pdb-663, pdb-555, walking-distance+linear-conflict. A
 heuristic that does not fit a board (pdb-78 on 3×3) is a usage error.
+
+--timeout bounds the search of each board, not the building of a pattern
+database the board needs: a build that started is finished and saved
+(stderr says so, with its expected time), then the board gets its full
+--timeout. A build cut short would be lost and every short run would
+start it again; Ctrl-C stops a build (the cache keeps what it had).
+Build ahead with 'puzzle sliding pdb build pdb-6666'.
 
 Human output: where the board comes from, its size, the status, the
 length, the time, the moves of the blank and the search statistics.
@@ -170,6 +180,14 @@ func (e *env) newSlidingStore(dir string) *sliding.Store {
 	var bar *progress
 	var current string
 	st.Progress = func(p sliding.BuildProgress) {
+		if p.Done == 0 {
+			// A long build starts: say so, terminal or not.
+			if secs := buildSeconds(p.Total); secs >= 1 {
+				e.errorf("sliding: building pattern database %s (%d placements, about %d s; saved in %s for later runs)",
+					p.Name, p.Total, secs, st.Dir)
+			}
+			return
+		}
 		if p.Name != current {
 			bar.stop()
 			current = p.Name
@@ -184,6 +202,12 @@ func (e *env) newSlidingStore(dir string) *sliding.Store {
 	return st
 }
 
+// buildSeconds estimates the seconds a build of a table of n placements
+// takes: about 50 million placements a second on two cores.
+func buildSeconds(n int64) int {
+	return int(n / (25e6 * int64(runtime.GOMAXPROCS(0))))
+}
+
 // options returns the solve options of the flags, or a usage error.
 func (c *slidingSolveCmd) options(e *env) (record.SlidingOptions, error) {
 	if c.timeout < 0 {
@@ -195,6 +219,18 @@ func (c *slidingSolveCmd) options(e *env) (record.SlidingOptions, error) {
 	}
 	return record.SlidingOptions{Options: sliding.Options{Algorithm: sliding.Algorithm(c.algo.value), Heuristic: h,
 		Store: e.newSlidingStore(c.cache)}, Timeout: c.timeout}, nil
+}
+
+// searches reports whether solving p takes a heuristic (and perhaps
+// pattern databases): IDA* and A*, and the automatic choice up to 5×5.
+func (c *slidingSolveCmd) searches(p *sliding.Puzzle) bool {
+	switch sliding.Algorithm(c.algo.value) {
+	case sliding.IDAStar, sliding.AStar:
+		return true
+	case sliding.AutoAlgorithm:
+		return p.Board.Rows*p.Board.Cols <= 25
+	}
+	return false
 }
 
 func (c *slidingSolveCmd) goalValue() sliding.Goal {
@@ -232,8 +268,7 @@ func (c *slidingSolveCmd) solve(e *env, v *verb, operands []string, label string
 		}
 		return rec
 	}
-	n := 0
-	code := runBatch(e, v, files, batch[*sliding.Puzzle, *record.SlidingSolve]{
+	return runBatch(e, v, files, batch[*sliding.Puzzle, *record.SlidingSolve]{
 		json: c.json,
 		read: func(file string, r io.Reader) iter.Seq2[*sliding.Puzzle, error] {
 			if tiles != "" {
@@ -248,14 +283,19 @@ func (c *slidingSolveCmd) solve(e *env, v *verb, operands []string, label string
 			if !errors.As(err, &se) {
 				return nil, false
 			}
-			n++
 			return place(record.NewSlidingInvalid(source(file), err, goal)), true
 		},
 		work: func(ctx context.Context, file string, p *sliding.Puzzle) (*record.SlidingSolve, error) {
 			if err := opt.Heuristic.Fits(p.Board.Rows, p.Board.Cols); err != nil {
 				return nil, err
 			}
-			n++
+			if opt.Timeout > 0 && c.searches(p) {
+				// Load (or build) the tables before the clock of
+				// --timeout starts: a build cut short is lost, and
+				// every short run would start it again. An error
+				// comes again from the solve, in its record.
+				opt.Store.Prepare(ctx, opt.Heuristic, p.Board.Rows, p.Board.Cols)
+			}
 			return place(record.NewSlidingSolve(ctx, source(file), p, opt)), nil
 		},
 		human: func(w io.Writer, rec *record.SlidingSolve) error {
@@ -267,11 +307,6 @@ func (c *slidingSolveCmd) solve(e *env, v *verb, operands []string, label string
 		},
 		summary: true,
 	})
-	if code == exitOK && n == 0 {
-		e.errorf("%s: no board in the input", v.name)
-		return exitFail
-	}
-	return code
 }
 
 // slideWhere names where a record's board comes from: "file:line".
@@ -288,7 +323,7 @@ func slideWhere(rec *record.SlidingSolve) string {
 
 func writeSlideHuman(w io.Writer, rec *record.SlidingSolve) {
 	if rec.Puzzle == nil {
-		fmt.Fprintf(w, "%s: %s\n  %s\n\n", slideWhere(rec), rec.Status, rec.Error)
+		writeUnreadable(w, &rec.Head, rec.Cause)
 		return
 	}
 	fmt.Fprintf(w, "%s (%d×%d, %s): %s", slideWhere(rec), rec.Rows, rec.Cols, rec.Goal, rec.Status)

@@ -266,6 +266,9 @@ func (c *slidingBenchCmd) runHeuristic(e *env, store *sliding.Store, h sliding.H
 	for _, part := range strings.Split(string(h), "+") {
 		if _, _, ok := sliding.Partition(sliding.Heuristic(part)); ok {
 			if _, err := store.Load(e.ctx, sliding.Heuristic(part), side, side); err != nil {
+				if e.ctx.Err() != nil {
+					err = errors.New("interrupted")
+				}
 				for i := range results {
 					results[i] = benchResult{SlidingBenchInstance: &record.SlidingBenchInstance{Head: record.Head{Status: status.Invalid, Error: err.Error()},
 						Set: c.set, Heuristic: string(h), ID: insts[i].id, Want: insts[i].length}, err: err}
@@ -357,6 +360,8 @@ func (c *slidingBenchCmd) solveInstance(ctx context.Context, store *sliding.Stor
 		r.Error = fmt.Sprintf("no answer within %v", c.timeout)
 	case err != nil && res.Status == status.Solved:
 		r.Status, r.Error = status.Invalid, "internal error: "+err.Error()
+	case err != nil && ctx.Err() != nil:
+		r.Error = "interrupted"
 	case err != nil:
 		r.Error = err.Error()
 	case res.Status != status.Solved:

@@ -314,8 +314,7 @@ func (c *sudokuSolveCmd) writeHuman(w io.Writer, rec *record.SudokuSolve) error 
 	p := rec.Puzzle
 	var se *sudoku.SyntaxError
 	if p == nil && errors.As(rec.Cause, &se) { // a syntax error: no grid to speak of
-		_, err := fmt.Fprintf(w, "%s:%d: invalid: %s\n\n", rec.File, rec.Line, se.Msg)
-		return err
+		return writeUnreadable(w, &rec.Head, rec.Cause)
 	}
 	head := sudokuWhere(rec.File, rec.Line, rec.Name) + fmt.Sprintf(" %d×%d: %v", rec.Rows, rec.Cols, rec.Status)
 	var what string

@@ -181,6 +181,10 @@ type QueensSolve struct {
 	Solutions []QueensPlacement `json:"solutions"`
 	Count     int               `json:"count"`
 	Stats     QueensStats       `json:"stats"`
+
+	// Cause is the error of a puzzle that could not be read (a
+	// *queens.SyntaxError), for the human output.
+	Cause error `json:"-"`
 }
 
 // NewQueensSolve solves p, read from file ("" for none).

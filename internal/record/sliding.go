@@ -2,6 +2,7 @@ package record
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -37,8 +38,10 @@ type SlidingSolve struct {
 	Estimate *int          `json:"initial_estimate,omitempty"`
 	Stats    *SlidingStats `json:"stats,omitempty"`
 
-	// Puzzle is the puzzle solved, nil when it could not be read.
+	// Puzzle is the puzzle solved, nil when it could not be read; Cause
+	// then says why (a *sliding.SyntaxError).
 	Puzzle *sliding.Puzzle `json:"-"`
+	Cause  error           `json:"-"`
 }
 
 // SlidingStats is the work of a search.
@@ -73,8 +76,11 @@ func NewSlidingSolve(ctx context.Context, file string, p *sliding.Puzzle, opt Sl
 		return rec
 	case status.Timeout:
 		rec.Error = errorText(err, res.Status)
-		if opt.Timeout > 0 && ctx.Err() == nil && sctx.Err() != nil {
+		switch {
+		case opt.Timeout > 0 && ctx.Err() == nil && sctx.Err() != nil:
 			rec.Error = fmt.Sprintf("no answer within %v", opt.Timeout)
+		case errors.Is(err, context.Canceled):
+			rec.Error = "interrupted" // as the other families say it
 		}
 	}
 	rec.Algorithm, rec.Heuristic = string(res.Algorithm), string(res.Heuristic)
@@ -97,7 +103,7 @@ func NewSlidingSolve(ctx context.Context, file string, p *sliding.Puzzle, opt Sl
 // NewSlidingInvalid is the record of a board that could not be read (err,
 // a *sliding.SyntaxError) from file, for goal g.
 func NewSlidingInvalid(file string, err error, g sliding.Goal) *SlidingSolve {
-	return &SlidingSolve{Head: Invalid(file, err), Goal: g.String()}
+	return &SlidingSolve{Head: Invalid(file, err), Goal: g.String(), Cause: err}
 }
 
 // errorText is the text of err, or the status's name when there is none.
