@@ -152,8 +152,9 @@ the solutions the same way.
 With --json each puzzle is one JSON object on a line (docs/schema/sudoku.json,
 "solve"): file, line, name, status, error (invalid and timeout only), rows,
 cols, box, solution (rows of values), solutions (with --all or --limit K,
-in the order found, written one by one), count, limit_reached, steps and stuck (with --explain; a contradiction found by logic is
-the reason of status none), stats (time_ms, nodes, conflicts, solver).
+in the order found, written one by one), count, limit_reached, steps and
+stuck (with --explain; a contradiction found by logic is the reason of
+status none), stats (time_ms, nodes, conflicts, solver).
 
 Exit status 0 when every puzzle has a solution (multiple included), 1
 when a puzzle is invalid, has none or timed out, or a file cannot be read,
