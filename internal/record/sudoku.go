@@ -69,7 +69,7 @@ type SudokuStats struct {
 	TimeMS    float64 `json:"time_ms"`
 	Nodes     int64   `json:"nodes"`
 	Conflicts int64   `json:"conflicts"`
-	Solver    string  `json:"solver"`
+	Solver    string  `json:"solver,omitempty"` // none when the time ran out before a solver started
 }
 
 // sudokuInvalid is the head of a puzzle that Solve finds invalid (a digit

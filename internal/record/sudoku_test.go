@@ -130,6 +130,16 @@ func TestNewSudokuSolveTimeout(t *testing.T) {
 		t.Fatalf("status %v error %q, want timeout", rec.Status, rec.Error)
 	}
 	schematest.ValidateValue(t, "sudoku.json#/$defs/solve", rec)
+
+	// A limit spent before the search starts (a request that waited in
+	// the server's queue): a timeout record without a solver, still valid.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rec = NewSudokuSolve(ctx, "", p, SudokuOptions{})
+	if rec.Status != status.Timeout {
+		t.Fatalf("cancelled: status %v", rec.Status)
+	}
+	schematest.ValidateValue(t, "sudoku.json#/$defs/solve", rec)
 }
 
 func TestSudokuInvalid(t *testing.T) {
