@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -149,6 +150,23 @@ func TestValidateBeforeWorker(t *testing.T) {
 		request{"POST", "/api/sliding/solve", "heuristic=pdb-78", "1 2 3 4 5 6 7 0 8"},
 		request{"POST", "/api/sliding/solve", "heuristic=pdb-6666", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0"},
 	)
+	// Malformed puzzles, and bodies of two, in every route that reads one
+	// (a precheck): answered without a worker too.
+	badSudoku, badNonogram := "11"+strings.Repeat(".", 79), "2 2\n3\n0\n1\n1\n"
+	malformed := []request{
+		{"POST", "/api/sudoku/solve", "", badSudoku}, {"POST", "/api/sudoku/hint", "", badSudoku},
+		{"POST", "/api/sudoku/rate", "", badSudoku}, {"POST", "/api/sudoku/solve", "", strings.Repeat(".", 16) + "\n" + strings.Repeat(".", 16)},
+		{"POST", "/api/nonogram/solve", "", badNonogram}, {"POST", "/api/nonogram/explain", "", badNonogram},
+		{"POST", "/api/nonogram/render", "", badNonogram}, {"POST", "/api/nonogram/convert", "to=non", badNonogram},
+		{"POST", "/api/sliding/solve", "", "1 1 3 4 5 6 7 8 0"}, {"POST", "/api/sliding/solve", "goal=blank-first", "1 2 3\n4 5"},
+		{"POST", "/api/queens/complete", "", "n 8\n9:0\n"}, {"POST", "/api/queens/complete", "", "n 8\n\nn 5\n"},
+	}
+	reqs = append(reqs, malformed...)
+	for _, rt := range idle.routes {
+		if rt.precheck != nil && !slices.ContainsFunc(malformed, func(r request) bool { return r.path == rt.path }) {
+			t.Errorf("%s %s reads a puzzle but has no malformed body here", rt.method, rt.path)
+		}
+	}
 	if heavy < 10 || len(reqs) < 100 {
 		t.Fatalf("%d heavy routes, %d requests: the route table is not what this test expects", heavy, len(reqs))
 	}

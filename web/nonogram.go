@@ -53,7 +53,7 @@ func nonogramRoutes() []*route {
 			body:   nonogramBody,
 			result: "the solve record", heavy: true,
 			schema: "nonogram.json#/$defs/solve",
-			handle: nonogramSolve,
+			handle: nonogramSolve, precheck: precheckNonogram(invalidNonogramSolve),
 		},
 		{
 			method: "POST", path: "/api/nonogram/explain",
@@ -69,7 +69,7 @@ func nonogramRoutes() []*route {
 			schema:  "nonogram.json#/$defs/explain",
 			heavy:   true,
 			refuses: "a colour puzzle: the page draws it from /api/nonogram/render instead (the CLI explains it)",
-			handle:  nonogramExplain,
+			handle:  nonogramExplain, precheck: precheckNonogram(nil),
 		},
 		{
 			method: "POST", path: "/api/nonogram/clues",
@@ -104,7 +104,7 @@ func nonogramRoutes() []*route {
 			result:   "the drawing: image/svg+xml, image/png or text/plain",
 			heavy:    true,
 			refuses:  fmt.Sprintf("a picture over %d cells", maxDrawCells),
-			handle:   nonogramRender,
+			handle:   nonogramRender, precheck: precheckNonogram(nil),
 		},
 		{
 			method: "POST", path: "/api/nonogram/convert",
@@ -118,7 +118,7 @@ func nonogramRoutes() []*route {
 			produces: "text/plain; charset=utf-8",
 			result:   "the puzzle in the format asked for",
 			refuses:  "a puzzle the format cannot hold (several in a one-puzzle format, a colour puzzle in anything but xml, a non-square one in taai)",
-			handle:   nonogramConvert,
+			handle:   nonogramConvert, precheck: precheckNonogram(nil),
 		},
 	}
 }
@@ -139,6 +139,20 @@ func readNonogram(c *call, invalid func(h record.Head, err error) record.Record)
 	}, func(p *nonogram.Puzzle) int { return p.Line }, invalid)
 }
 
+// invalidNonogramSolve is the invalid record of the solve route.
+func invalidNonogramSolve(h record.Head, err error) record.Record {
+	return &record.NonogramSolve{Head: h, Cause: err}
+}
+
+// precheckNonogram is the precheck of a route that reads a nonogram:
+// invalid makes the record of a malformed one (nil: an error message).
+func precheckNonogram(invalid func(h record.Head, err error) record.Record) func(c *call) *reply {
+	return func(c *call) *reply {
+		_, _, bad := readNonogram(c, invalid)
+		return bad
+	}
+}
+
 // nonogramPuzzle reads the one puzzle of the body for the routes that
 // answer a malformed one with an error message rather than a record.
 func nonogramPuzzle(c *call) (file string, p *nonogram.Puzzle, r *reply) {
@@ -148,9 +162,7 @@ func nonogramPuzzle(c *call) (file string, p *nonogram.Puzzle, r *reply) {
 func nonogramSolve(c *call) reply {
 	limit := c.integer("limit", 0, 0, maxListed)
 	explain := c.flag("explain")
-	file, p, bad := readNonogram(c, func(h record.Head, err error) record.Record {
-		return &record.NonogramSolve{Head: h, Cause: err}
-	})
+	file, p, bad := readNonogram(c, invalidNonogramSolve)
 	if bad != nil {
 		return *bad
 	}

@@ -93,6 +93,10 @@ func queensRoutes() []*route {
 			result: "the completion record", schema: "queens.json#/$defs/complete", heavy: true,
 			refuses: fmt.Sprintf("n above %d, or a queen given twice (the record says why)", queensMaxComplete),
 			handle:  queensComplete,
+			precheck: func(c *call) *reply {
+				_, _, bad := readQueens(c)
+				return bad
+			},
 		},
 		{
 			method: "GET", path: "/api/queens/dominate",
@@ -172,10 +176,15 @@ func queensSolve(c *call) reply {
 	return answer(c, rec)
 }
 
-func queensComplete(c *call) reply {
-	name, p, bad := readBody(c, func(r io.Reader, file string) puzzleReader[*queens.Puzzle] { return queens.NewReader(r, file) },
+// readQueens reads the one completion instance of the body (see readBody).
+func readQueens(c *call) (string, *queens.Puzzle, *reply) {
+	return readBody(c, func(r io.Reader, file string) puzzleReader[*queens.Puzzle] { return queens.NewReader(r, file) },
 		func(p *queens.Puzzle) int { return p.Line },
 		func(h record.Head, err error) record.Record { return &record.QueensSolve{Head: h} })
+}
+
+func queensComplete(c *call) reply {
+	name, p, bad := readQueens(c)
 	if bad != nil {
 		return *bad
 	}

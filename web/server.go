@@ -196,6 +196,11 @@ type route struct {
 	// refuses says when the route answers 422 (the input is read but the
 	// verb cannot take it here), "" when it does not.
 	refuses string
+	// precheck, for a route that reads a puzzle from its body, reads it
+	// before a worker is taken, so that a malformed one is answered at once
+	// (400, with its invalid record) however busy the workers are. The
+	// handler reads the body again: parsing is cheap beside the work.
+	precheck func(c *call) *reply
 	// heavy routes run through the worker pool under the time limit.
 	heavy bool
 	// cheap, when set, estimates the cost of a heavy request from its
@@ -302,6 +307,12 @@ func (s *Server) api(rt *route) http.Handler {
 		if bad := rt.validate(c); bad != nil {
 			s.write(w, *bad)
 			return
+		}
+		if rt.precheck != nil {
+			if bad := rt.precheck(c); bad != nil {
+				s.write(w, *bad)
+				return
+			}
 		}
 		if rt.heavy {
 			ln := s.limit.heavy

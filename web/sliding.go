@@ -87,6 +87,11 @@ func slidingRoutes() []*route {
 			},
 			refuses: "pattern databases not built that take longer to build than a request may (the record says which)",
 			handle:  slidingSolve,
+			precheck: func(c *call) *reply {
+				goal, _ := sliding.ParseGoal(c.text("goal", "blank-last"))
+				_, _, bad := readBoard(c, goal)
+				return bad
+			},
 		},
 		{
 			method: "GET", path: "/api/sliding/shuffle",
@@ -136,6 +141,16 @@ func slidingShuffle(c *call) reply {
 	return jsonReply(http.StatusOK, record.NewSlidingShuffle(b, goal, seed))
 }
 
+// readBoard reads the one board of the body (see readBody) for the goal.
+func readBoard(c *call, goal sliding.Goal) (string, *sliding.Puzzle, *reply) {
+	return readBody(c, func(r io.Reader, file string) puzzleReader[*sliding.Puzzle] {
+		rd := sliding.NewReader(r, file)
+		rd.Goal = goal
+		return rd
+	}, func(p *sliding.Puzzle) int { return p.Line },
+		func(h record.Head, err error) record.Record { return record.NewSlidingInvalid(h.File, err, goal) })
+}
+
 func slidingSolve(c *call) reply {
 	goal, _ := sliding.ParseGoal(c.choice("goal", "blank-last", goalParam.choices))
 	algo := c.choice("algo", "auto", slideAlgos)
@@ -146,12 +161,7 @@ func slidingSolve(c *call) reply {
 	if c.bad != nil {
 		return reply{}
 	}
-	name, p, bad := readBody(c, func(r io.Reader, file string) puzzleReader[*sliding.Puzzle] {
-		rd := sliding.NewReader(r, file)
-		rd.Goal = goal
-		return rd
-	}, func(p *sliding.Puzzle) int { return p.Line },
-		func(h record.Head, err error) record.Record { return record.NewSlidingInvalid(h.File, err, goal) })
+	name, p, bad := readBoard(c, goal)
 	if bad != nil {
 		return *bad
 	}

@@ -46,7 +46,7 @@ func sudokuRoutes() []*route {
 			body:   sudokuBody,
 			result: "the solve record", schema: "sudoku.json#/$defs/solve", heavy: true,
 			cheap:  smallSudoku,
-			handle: sudokuSolve,
+			handle: sudokuSolve, precheck: precheckSudoku(invalidSudokuSolve),
 		},
 		{
 			method: "POST", path: "/api/sudoku/hint",
@@ -60,7 +60,7 @@ func sudokuRoutes() []*route {
 			result: `{"file": "request", "line": 1, "status": "unique", "rows": 9, "cols": 9, "box": 3, "complete": false, "steps": [...], "message": "..."}`,
 			schema: "sudoku.json#/$defs/hint", heavy: true,
 			cheap:  smallSudoku,
-			handle: sudokuHint,
+			handle: sudokuHint, precheck: precheckSudoku(invalidSudokuHint),
 		},
 		{
 			method: "POST", path: "/api/sudoku/rate",
@@ -73,7 +73,7 @@ func sudokuRoutes() []*route {
 			heavy:       true,
 			cheap:       smallSudoku,
 			refuses:     "a puzzle without exactly one solution",
-			handle:      sudokuRate,
+			handle:      sudokuRate, precheck: precheckSudoku(invalidSudokuRate),
 		},
 		{
 			method: "GET", path: "/api/sudoku/generate",
@@ -97,6 +97,19 @@ func sudokuRoutes() []*route {
 // rated in milliseconds.
 var smallSudoku = bodyUnder(256, "a grid of at most 9×9")
 
+// The invalid records of the routes that read a Sudoku.
+func invalidSudokuSolve(h record.Head, err error) record.Record { return &record.SudokuSolve{Head: h} }
+func invalidSudokuHint(h record.Head, err error) record.Record  { return &record.SudokuHint{Head: h} }
+func invalidSudokuRate(h record.Head, err error) record.Record  { return &record.SudokuRate{Head: h} }
+
+// precheckSudoku is the precheck of a route that reads a Sudoku.
+func precheckSudoku(invalid func(h record.Head, err error) record.Record) func(c *call) *reply {
+	return func(c *call) *reply {
+		_, _, bad := readSudoku(c, invalid)
+		return bad
+	}
+}
+
 // readSudoku reads the one puzzle of the body (see readBody); invalid
 // makes the record of a malformed one.
 func readSudoku(c *call, invalid func(h record.Head, err error) record.Record) (string, *sudoku.Puzzle, *reply) {
@@ -110,7 +123,7 @@ func sudokuSolve(c *call) reply {
 	if c.bad != nil {
 		return reply{}
 	}
-	name, p, bad := readSudoku(c, func(h record.Head, err error) record.Record { return &record.SudokuSolve{Head: h} })
+	name, p, bad := readSudoku(c, invalidSudokuSolve)
 	if bad != nil {
 		return *bad
 	}
@@ -121,7 +134,7 @@ func sudokuSolve(c *call) reply {
 }
 
 func sudokuHint(c *call) reply {
-	name, p, bad := readSudoku(c, func(h record.Head, err error) record.Record { return &record.SudokuHint{Head: h} })
+	name, p, bad := readSudoku(c, invalidSudokuHint)
 	if bad != nil {
 		return *bad
 	}
@@ -204,7 +217,7 @@ func digitName(d int) string {
 }
 
 func sudokuRate(c *call) reply {
-	name, p, bad := readSudoku(c, func(h record.Head, err error) record.Record { return &record.SudokuRate{Head: h} })
+	name, p, bad := readSudoku(c, invalidSudokuRate)
 	if bad != nil {
 		return *bad
 	}
