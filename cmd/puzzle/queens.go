@@ -229,11 +229,7 @@ func queensWritePlacement(w io.Writer, rows []int) {
 		if c > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `{"row":`...)
-		b = strconv.AppendInt(b, int64(r), 10)
-		b = append(b, `,"col":`...)
-		b = strconv.AppendInt(b, int64(c), 10)
-		b = append(b, '}')
+		b = record.AppendCell(b, r, c)
 		if len(b) >= 1<<16 {
 			w.Write(b)
 			b = b[:0]

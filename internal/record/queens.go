@@ -49,13 +49,18 @@ func AppendQueensPlacement(b []byte, rows []int) []byte {
 		if c > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `{"row":`...)
-		b = strconv.AppendInt(b, int64(r), 10)
-		b = append(b, `,"col":`...)
-		b = strconv.AppendInt(b, int64(c), 10)
-		b = append(b, '}')
+		b = AppendCell(b, r, c)
 	}
 	return append(b, ']')
+}
+
+// AppendCell appends the cell {"row":row,"col":col} to b, as Cell's JSON.
+func AppendCell(b []byte, row, col int) []byte {
+	b = append(b, `{"row":`...)
+	b = strconv.AppendInt(b, int64(row), 10)
+	b = append(b, `,"col":`...)
+	b = strconv.AppendInt(b, int64(col), 10)
+	return append(b, '}')
 }
 
 // QueensCells returns the cells of queens (never nil).

@@ -93,3 +93,13 @@ func TestCell(t *testing.T) {
 		t.Errorf("%s", s)
 	}
 }
+
+// AppendCell writes what encoding/json writes for a Cell.
+func TestAppendCell(t *testing.T) {
+	for _, c := range []Cell{{0, 0}, {3, 17}, {16383, 2}} {
+		want, _ := json.Marshal(c)
+		if got := AppendCell(nil, c.Row, c.Col); string(got) != string(want) {
+			t.Errorf("%v: %s, want %s", c, got, want)
+		}
+	}
+}
