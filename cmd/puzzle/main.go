@@ -154,5 +154,10 @@ func version() string {
 		}
 		v += " " + rev + modified
 	}
-	return v + " " + bi.GoVersion
+	v += " " + bi.GoVersion
+	if rev == "" && bi.Main.Version == "(devel)" {
+		// Built from a checkout without its revision: say how to get it.
+		v += " (no VCS revision: built with -buildvcs=false, as GOFLAGS may say; go build -buildvcs=true records it)"
+	}
+	return v
 }
