@@ -14,6 +14,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/puzzlesolvers/puzzle/internal/badinput"
 	"github.com/puzzlesolvers/puzzle/internal/longtest"
 )
 
@@ -541,7 +542,7 @@ func TestReadXMLCap(t *testing.T) {
 			{"<puzzleset><!--", "x", text},
 			{"<puzzleset>", "<!-- -->", doc},
 		} {
-			src := &endless{head: tc.head, unit: tc.unit}
+			src := &badinput.Endless{Head: tc.head, Unit: tc.unit}
 			rd := NewReader(src, "z", FormatXML)
 			rd.maxXML = max
 			var errs []error
@@ -552,31 +553,11 @@ func TestReadXMLCap(t *testing.T) {
 			if len(errs) != 1 || !errors.As(errs[0], &se) || se.File != "z" || se.Line < 1 || se.Msg != tc.want {
 				t.Errorf("%q, cap %d: errors %v, want one at z:LINE: %s", tc.unit, max, errs, tc.want)
 			}
-			if src.n > max+2*parseSniffSize {
-				t.Errorf("%q, cap %d: read %d bytes", tc.unit, max, src.n)
+			if src.N > max+2*parseSniffSize {
+				t.Errorf("%q, cap %d: read %d bytes", tc.unit, max, src.N)
 			}
 		}
 	}
-}
-
-// endless gives head, then repeats unit forever; it counts the bytes it
-// gave.
-type endless struct {
-	head, unit string
-	n          int64
-}
-
-func (e *endless) Read(p []byte) (int, error) {
-	for i := range p {
-		k := e.n + int64(i)
-		if k < int64(len(e.head)) {
-			p[i] = e.head[k]
-		} else {
-			p[i] = e.unit[(k-int64(len(e.head)))%int64(len(e.unit))]
-		}
-	}
-	e.n += int64(len(p))
-	return len(p), nil
 }
 
 // All yields what Next returns, goes on after a bad puzzle and stops after

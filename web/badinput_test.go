@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -40,19 +39,13 @@ func TestBadInputCorpus(t *testing.T) {
 	cases := map[string][]badinput.Case{}
 	for family, globs := range corpusSeeds {
 		for _, glob := range globs {
-			paths, err := filepath.Glob(filepath.Join("..", glob))
-			if err != nil || len(paths) == 0 {
-				t.Fatalf("no seeds %s: %v", glob, err)
+			fcs, err := badinput.FromFiles(filepath.Join("..", glob), opt)
+			if err != nil {
+				t.Fatal(err)
 			}
-			for _, path := range paths {
-				in, err := os.ReadFile(path)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, c := range badinput.Cases(in, opt) {
-					c.Name = filepath.Base(path) + ": " + c.Name
-					cases[family] = append(cases[family], c)
-				}
+			for _, c := range fcs {
+				c.Name = c.File + ": " + c.Name
+				cases[family] = append(cases[family], c.Case)
 			}
 		}
 	}

@@ -131,18 +131,12 @@ func corpusCases(t *testing.T, f corpusFamily, opt badinput.Options) []corpusCas
 	t.Helper()
 	var cases []corpusCase
 	for _, glob := range f.seeds {
-		paths, err := filepath.Glob(filepath.Join("..", "..", glob))
-		if err != nil || len(paths) == 0 {
-			t.Fatalf("no seeds %s: %v", glob, err)
+		fcs, err := badinput.FromFiles(filepath.Join("..", "..", glob), opt)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, path := range paths {
-			in, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, c := range badinput.Cases(in, opt) {
-				cases = append(cases, corpusCase{c, filepath.Base(path)})
-			}
+		for _, c := range fcs {
+			cases = append(cases, corpusCase{c.Case, c.File})
 		}
 	}
 	return cases
@@ -291,26 +285,6 @@ func solveCase(t *testing.T, f corpusFamily, c corpusCase, name, dir string, lim
 	}
 }
 
-// endless gives head, then unit again and again, and counts the bytes it
-// gave.
-type endless struct {
-	head, unit string
-	n          int64
-}
-
-func (e *endless) Read(p []byte) (int, error) {
-	for i := range p {
-		k := e.n + int64(i)
-		if k < int64(len(e.head)) {
-			p[i] = e.head[k]
-		} else {
-			p[i] = e.unit[(k-int64(len(e.head)))%int64(len(e.unit))]
-		}
-	}
-	e.n += int64(len(p))
-	return len(p), nil
-}
-
 // TestReadersEndlessInput gives every reader input that never ends: a
 // line that never ends, or an XML document that never does. Each stops
 // with a syntax error naming its line, having read little more than its
@@ -377,14 +351,14 @@ func TestReadersEndlessInput(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%s %q", c.name, c.unit), func(t *testing.T) {
-			src := &endless{head: c.head, unit: c.unit}
+			src := &badinput.Endless{Head: c.head, Unit: c.unit}
 			done := make(chan []error, 1)
 			go func() { done <- c.read(src) }()
 			var errs []error
 			select {
 			case errs = <-done:
 			case <-time.After(30 * time.Second):
-				t.Fatalf("no end after 30 s and %d bytes", src.n)
+				t.Fatalf("no end after 30 s and %d bytes", src.N)
 			}
 			var pos interface{ Position() (string, int) }
 			if len(errs) == 0 || !errors.As(errs[len(errs)-1], &pos) {
@@ -393,8 +367,8 @@ func TestReadersEndlessInput(t *testing.T) {
 			if file, line := pos.Position(); file != "z" || line < 1 || c.line > 0 && line != c.line {
 				t.Errorf("error %v at %s:%d, want z:%d", errs[len(errs)-1], file, line, c.line)
 			}
-			if src.n > c.cap+1<<20 {
-				t.Errorf("read %d bytes for a cap of %d", src.n, c.cap)
+			if src.N > c.cap+1<<20 {
+				t.Errorf("read %d bytes for a cap of %d", src.N, c.cap)
 			}
 		})
 	}
