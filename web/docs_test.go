@@ -1,12 +1,12 @@
 package web
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/puzzlesolvers/puzzle/internal/docgen"
 )
 
 var update = flag.Bool("update", false, "rewrite docs/api.md from the route table")
@@ -114,19 +114,5 @@ func anchor(rt *route) string {
 }
 
 func TestAPIDoc(t *testing.T) {
-	const path = "../docs/api.md"
-	got := apiDoc()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./web -run TestAPIDoc -update)", err)
-	}
-	if !bytes.Equal(want, []byte(got)) {
-		t.Errorf("docs/api.md is not what the route table says: run go test ./web -run TestAPIDoc -update")
-	}
+	docgen.Check(t, "../docs/api.md", apiDoc(), *update, "the route table", "go test ./web -run TestAPIDoc -update")
 }

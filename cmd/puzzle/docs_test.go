@@ -1,11 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/puzzlesolvers/puzzle/internal/docgen"
 )
 
 // cliDoc is docs/cli.md: every help text of the command, in the order of
@@ -41,19 +41,5 @@ func cliDoc(t *testing.T) string {
 }
 
 func TestCLIDoc(t *testing.T) {
-	const path = "../../docs/cli.md"
-	got := cliDoc(t)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -run TestCLIDoc -update)", err)
-	}
-	if !bytes.Equal(want, []byte(got)) {
-		t.Errorf("docs/cli.md is not what the help texts say: run go test ./cmd/puzzle -run TestCLIDoc -update")
-	}
+	docgen.Check(t, "../../docs/cli.md", cliDoc(t), *update, "the help texts", "go test ./cmd/puzzle -run TestCLIDoc -update")
 }
