@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"io/fs"
 	"strings"
 
 	"github.com/puzzlesolvers/puzzle/docs/schema"
@@ -18,28 +17,19 @@ func componentRef(ref string) string {
 // schemaComponents returns every definition of every schema file, named
 // file_def, with their references rewritten to point inside the document.
 func schemaComponents() map[string]any {
-	out := map[string]any{}
-	err := fs.WalkDir(schema.FS, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
-			return err
-		}
-		b, err := schema.FS.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		var doc struct {
-			Defs map[string]any `json:"$defs"`
-		}
-		if err := json.Unmarshal(b, &doc); err != nil {
-			return err
-		}
-		for name, def := range doc.Defs {
-			out[strings.TrimSuffix(path, ".json")+"_"+name] = rewriteRefs(def, path)
-		}
-		return nil
-	})
+	files, err := schema.Definitions()
 	if err != nil {
 		panic(err) // the files are embedded, and their tests read them
+	}
+	out := map[string]any{}
+	for file, defs := range files {
+		for name, text := range defs {
+			var def any
+			if err := json.Unmarshal(text, &def); err != nil {
+				panic(err)
+			}
+			out[strings.TrimSuffix(file, ".json")+"_"+name] = rewriteRefs(def, file)
+		}
 	}
 	return out
 }

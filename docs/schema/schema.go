@@ -5,7 +5,12 @@
 // every record against them.
 package schema
 
-import "embed"
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+)
 
 // FS holds the schema files, by name ("common.json", "sudoku.json", ...).
 //
@@ -14,3 +19,27 @@ var FS embed.FS
 
 // Base is the $id prefix of every schema file: a file's $id is Base + its name.
 const Base = "https://github.com/puzzlesolvers/puzzle/docs/schema/"
+
+// Definitions returns the $defs of every schema file, by file name and
+// definition name, each as its JSON text.
+func Definitions() (map[string]map[string]json.RawMessage, error) {
+	out := map[string]map[string]json.RawMessage{}
+	files, err := fs.Glob(FS, "*.json")
+	if err != nil {
+		return nil, err
+	}
+	for _, file := range files {
+		b, err := FS.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		var doc struct {
+			Defs map[string]json.RawMessage `json:"$defs"`
+		}
+		if err := json.Unmarshal(b, &doc); err != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
+		out[file] = doc.Defs
+	}
+	return out, nil
+}

@@ -1,8 +1,6 @@
 package schematest
 
 import (
-	"encoding/json"
-	"io/fs"
 	"os"
 	"regexp"
 	"strings"
@@ -33,14 +31,13 @@ func TestJSONDocNamesEveryRecord(t *testing.T) {
 	for _, m := range regexp.MustCompile("(\\w+\\.json)(?:\\]\\([^)]*\\))?`? `(\\w+)`").FindAllStringSubmatch(string(doc), -1) {
 		named[m[1]+" "+m[2]] = true
 	}
-	for file, defs := range definitions(t) {
-		b, _ := schema.FS.ReadFile(file)
-		var all struct {
-			Defs map[string]json.RawMessage `json:"$defs"`
-		}
-		json.Unmarshal(b, &all)
-		for _, def := range defs {
-			if file == "common.json" || !strings.Contains(string(all.Defs[def]), `common.json#/$defs/head`) {
+	files, err := schema.Definitions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for file, defs := range files {
+		for def, text := range defs {
+			if file == "common.json" || !strings.Contains(string(text), `common.json#/$defs/head`) {
 				continue // a part of records, not a record
 			}
 			if !named[file+" "+def] {
@@ -52,29 +49,15 @@ func TestJSONDocNamesEveryRecord(t *testing.T) {
 
 // definitions lists the $defs of every schema file.
 func definitions(t *testing.T) map[string][]string {
-	out := map[string][]string{}
-	err := fs.WalkDir(schema.FS, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
-			return err
-		}
-		b, err := schema.FS.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		var doc struct {
-			Defs map[string]json.RawMessage `json:"$defs"`
-		}
-		if err := json.Unmarshal(b, &doc); err != nil {
-			t.Errorf("%s: %v", path, err)
-			return nil
-		}
-		for def := range doc.Defs {
-			out[path] = append(out[path], def)
-		}
-		return nil
-	})
+	files, err := schema.Definitions()
 	if err != nil {
 		t.Fatal(err)
+	}
+	out := map[string][]string{}
+	for file, defs := range files {
+		for def := range defs {
+			out[file] = append(out[file], def)
+		}
 	}
 	if len(out) < 5 {
 		t.Fatalf("schema files: %v", out)
