@@ -174,7 +174,7 @@ func (s *solver9) cancelled() bool {
 
 // record hands the solution of st to the sink and reports whether to stop.
 func (s *solver9) record(st *state9) bool {
-	sol := make([]uint8, 81)
+	sol := s.sink.grid(81)
 	for i, m := range st.f {
 		d, b := uint8(i/3+1), 27*(i%3)
 		for ; m != 0; m &= m - 1 {
