@@ -86,29 +86,34 @@ func init() {
 	}
 }
 
-// t9Units gives, for a cell (row-major 0..80), its row, its column plus 9
-// and its box plus 18: the indexes of its three units in one array.
-var t9Units = func() (u [81][3]uint8) {
-	for c := range u {
-		u[c] = [3]uint8{uint8(c / 9), uint8(9 + c%9), uint8(18 + c/27*3 + c%9/3)}
-	}
-	return u
-}()
-
 // valid9 reports whether the 81 values of cells are 0..9 with no digit
 // given twice in a row, column or box. It looks at every cell without a
-// branch on its value, so that it costs the same for any puzzle.
+// branch on its value, so that it costs the same for any puzzle, and
+// keeps the row and the boxes of a band at hand in registers.
 func valid9(cells []uint8) bool {
-	var seen [27]uint16 // the digits of each unit, bit v; bit 0 gathers the empty cells
-	var dup uint16
-	var top uint8
-	for i, v := range cells[:81] {
-		u := &t9Units[i]
-		bit := uint16(1) << (v & 15)
-		r, c, b := &seen[u[0]], &seen[u[1]], &seen[u[2]]
-		dup |= (*r | *c | *b) & bit
-		*r, *c, *b = *r|bit, *c|bit, *b|bit
-		top = max(top, v)
+	cells = cells[:81]
+	var cols [9]uint16 // the digits of each column, bit v; bit 0 gathers the empty cells
+	var dup, over uint16
+	for band := 0; band < 81; band += 27 {
+		var b0, b1, b2 uint16 // the digits of the band's boxes
+		for r := band; r < band+27; r += 9 {
+			x := (*[9]uint8)(cells[r : r+9])
+			var m [9]uint16
+			for c, v := range x {
+				m[c] = 1 << (v & 15)
+				over |= uint16(v) + 0x76 // reaches 128 if v > 9
+				dup |= cols[c] & m[c]
+				cols[c] |= m[c]
+			}
+			row := m[0]
+			for _, mc := range m[1:] {
+				dup |= row & mc
+				row |= mc
+			}
+			k0, k1, k2 := m[0]|m[1]|m[2], m[3]|m[4]|m[5], m[6]|m[7]|m[8]
+			dup |= b0&k0 | b1&k1 | b2&k2
+			b0, b1, b2 = b0|k0, b1|k1, b2|k2
+		}
 	}
-	return top <= 9 && dup&^1 == 0
+	return over < 128 && dup&^1 == 0
 }

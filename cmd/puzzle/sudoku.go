@@ -220,6 +220,7 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 		},
 		human:   c.writeHuman,
 		summary: true,
+		quick:   func(p *sudoku.Puzzle) bool { return p.Box <= 3 }, // milliseconds at most, even explained
 	})
 }
 

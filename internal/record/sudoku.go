@@ -166,8 +166,9 @@ func timeoutText(limit time.Duration, err error) string {
 // SudokuRows splits a row-major N×N grid into rows of values.
 func SudokuRows(cells []uint8, n int) [][]int {
 	g := make([][]int, n)
+	all := make([]int, n*n) // one allocation for the rows, each capped
 	for r := range n {
-		g[r] = make([]int, n)
+		g[r] = all[r*n : (r+1)*n : (r+1)*n]
 		for c := range n {
 			g[r][c] = int(cells[r*n+c])
 		}

@@ -1,0 +1,151 @@
+package record
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/puzzlesolvers/puzzle/status"
+)
+
+// AppendJSON appends r to b as encoding/json writes it (an Encoder with
+// SetEscapeHTML(false), without the newline), the same bytes, and
+// reports whether it could. It writes the record of a solve without a
+// list of solutions or steps, the one a file of puzzles yields thousands
+// of times, without reflection or allocation; any other record, or one
+// with a string that would need escaping, is left to encoding/json
+// (false, b unchanged).
+func (r *SudokuSolve) AppendJSON(b []byte) ([]byte, bool) {
+	if len(r.Solutions) > 0 || len(r.Steps) > 0 || r.Status > status.Timeout {
+		return b, false
+	}
+	start := len(b)
+	fail := func() ([]byte, bool) { return b[:start], false }
+	ok := true
+	b = append(b, '{')
+	str := func(key, v string) {
+		if v == "" {
+			return
+		}
+		b = appendKey(b, key)
+		b, ok = appendPlainString(b, v, ok)
+	}
+	num := func(key string, v int) {
+		if v == 0 {
+			return
+		}
+		b = appendKey(b, key)
+		b = strconv.AppendInt(b, int64(v), 10)
+	}
+	str("file", r.File)
+	num("line", r.Line)
+	str("name", r.Name)
+	b = appendKey(b, "status")
+	b = append(b, '"')
+	b = append(b, r.Status.String()...)
+	b = append(b, '"')
+	str("error", r.Error)
+	str("reason", r.Reason)
+	num("rows", r.Rows)
+	num("cols", r.Cols)
+	num("box", r.Box)
+	if len(r.Solution) > 0 {
+		b = appendKey(b, "solution")
+		b = append(b, '[')
+		for i, row := range r.Solution {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if row == nil {
+				b = append(b, "null"...)
+				continue
+			}
+			b = append(b, '[')
+			for j, v := range row {
+				if j > 0 {
+					b = append(b, ',')
+				}
+				if uint(v) <= 9 {
+					b = append(b, byte('0'+v)) // every value of a 9×9 grid
+				} else {
+					b = strconv.AppendInt(b, int64(v), 10)
+				}
+			}
+			b = append(b, ']')
+		}
+		b = append(b, ']')
+	}
+	b = appendKey(b, "count")
+	b = strconv.AppendInt(b, int64(r.Count), 10)
+	if r.LimitReached {
+		b = appendKey(b, "limit_reached")
+		b = append(b, "true"...)
+	}
+	if r.Stuck {
+		b = appendKey(b, "stuck")
+		b = append(b, "true"...)
+	}
+	if s := r.Stats; s != nil {
+		b = appendKey(b, "stats")
+		b = append(b, `{"time_ms":`...)
+		b, ok = appendFloat(b, s.TimeMS, ok)
+		b = append(b, `,"nodes":`...)
+		b = strconv.AppendInt(b, s.Nodes, 10)
+		b = append(b, `,"conflicts":`...)
+		b = strconv.AppendInt(b, s.Conflicts, 10)
+		if s.Solver != "" {
+			b = append(b, `,"solver":`...)
+			b, ok = appendPlainString(b, s.Solver, ok)
+		}
+		b = append(b, '}')
+	}
+	b = append(b, '}')
+	if !ok {
+		return fail()
+	}
+	return b, true
+}
+
+// appendKey appends "key": after a comma unless the object has just
+// begun.
+func appendKey(b []byte, key string) []byte {
+	if b[len(b)-1] != '{' {
+		b = append(b, ',')
+	}
+	b = append(b, '"')
+	b = append(b, key...)
+	return append(b, '"', ':')
+}
+
+// appendPlainString appends s quoted if no byte of it needs escaping
+// (printable ASCII but '"' and '\'); otherwise ok becomes false.
+func appendPlainString(b []byte, s string, ok bool) ([]byte, bool) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7E || c == '"' || c == '\\' {
+			return b, false
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"'), ok
+}
+
+// appendFloat appends f as encoding/json writes a float64: 'f' format,
+// or 'e' with a two-digit exponent shortened for very small and very
+// large values; NaN and infinities make ok false, as they fail there.
+func appendFloat(b []byte, f float64, ok bool) ([]byte, bool) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return b, false
+	}
+	format := byte('f')
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b, ok
+}
