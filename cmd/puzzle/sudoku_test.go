@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/internal/schematest"
 	"github.com/puzzlesolvers/puzzle/sudoku"
 )
@@ -723,5 +724,42 @@ func TestSudokuTimeoutRecords(t *testing.T) {
 	schematest.ValidateLines(t, "sudoku.json#/$defs/generate", []byte(out))
 	if code != exitFail || !strings.Contains(out, `"status":"timeout","error":"interrupted","seed":"1"`) || !strings.Contains(errOut, "interrupted") {
 		t.Errorf("generate: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestSolveAnswersBeforeMoreInput checks that the answer to a puzzle read
+// from a pipe comes out while the program waits for the next one: the
+// records that wait in the output buffer are flushed before the input is
+// read again. Each puzzle's record is read before the next puzzle is
+// written, so a record held back would block the test (and fail it at its
+// deadline) rather than pass.
+func TestSolveAnswersBeforeMoreInput(t *testing.T) {
+	t.Parallel()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		done <- run(context.Background(), inR, outW, io.Discard, []string{"sudoku", "solve", "--json"})
+		outW.Close()
+	}()
+	lines := bufio.NewScanner(outR)
+	for i, p := range []string{"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", "1...............", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"} {
+		if _, err := io.WriteString(inW, p+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		if !lines.Scan() {
+			t.Fatalf("puzzle %d: no record before more input: %v", i+1, lines.Err())
+		}
+		var r record.SudokuSolve
+		if err := json.Unmarshal(lines.Bytes(), &r); err != nil || r.Line != i+1 || !r.Status.Solved() {
+			t.Fatalf("puzzle %d: record %s (%v)", i+1, lines.Bytes(), err)
+		}
+	}
+	inW.Close()
+	if lines.Scan() {
+		t.Errorf("a record too many: %s", lines.Bytes())
+	}
+	if code := <-done; code != exitOK {
+		t.Errorf("exit %d", code)
 	}
 }
