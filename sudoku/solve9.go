@@ -192,46 +192,10 @@ func nonzero27(x uint32) uint32 { return (x + band27) >> 27 }
 // name the cell to guess on.
 func (s *solver9) propagate(st *state9, dirty uint32) int {
 	for {
-		for dirty != 0 {
-			// The words dirty now are taken as a batch: the loop over it
-			// does not wait for the result of one word to pick the next,
-			// so that the processor overlaps them. A word changed again
-			// before its turn in the batch is seen then; one changed after
-			// its turn goes to the next batch.
-			batch := dirty
-			dirty = 0
-			for ; batch != 0; batch &= batch - 1 {
-				i := bits.TrailingZeros32(batch) & 31
-				rest := batch & (batch - 1)
-				a := st.f[i]
-				a &= t9Perm[t9Boxes[a&0x1FF]|t9Boxes[a>>9&0x1FF]<<3|t9Boxes[a>>18&0x1FF]<<6]
-				if a == 0 {
-					return p9Contradiction
-				}
-				st.f[i] = a
-				el := t9Pointing[(a|a>>9|a>>18)&0x1FF]
-				o := &t9Others[i]
-				j, k := o[0], o[1]
-				v, w := st.f[j], st.f[k]
-				st.f[j], st.f[k] = v&^el, w&^el
-				dirty |= (nonzero27(v&el)<<j | nonzero27(w&el)<<k) &^ rest
-				b := t9Band[i]
-				if nw := (t9Single[a&0x1FF] | t9Single[a>>9&0x1FF]<<9 | t9Single[a>>18&0x1FF]<<18) & st.u[b]; nw != 0 {
-					st.u[b] &^= nw
-					// Clear the cells from all nine digits, then give them back
-					// to digit i.
-					f := (*[25]uint32)(st.f[b:])
-					v0, v1, v2, v3, v4, v5, v6, v7, v8 := f[0], f[3], f[6], f[9], f[12], f[15], f[18], f[21], f[24]
-					f[0], f[3], f[6], f[9], f[12] = v0&^nw, v1&^nw, v2&^nw, v3&^nw, v4&^nw
-					f[15], f[18], f[21], f[24] = v5&^nw, v6&^nw, v7&^nw, v8&^nw
-					ch := nonzero27(v0&nw) | nonzero27(v1&nw)<<3 | nonzero27(v2&nw)<<6 |
-						nonzero27(v3&nw)<<9 | nonzero27(v4&nw)<<12 | nonzero27(v5&nw)<<15 |
-						nonzero27(v6&nw)<<18 | nonzero27(v7&nw)<<21 | nonzero27(v8&nw)<<24
-					st.f[i] = a
-					dirty = (dirty | ch<<b&^rest) &^ (1 << i)
-				}
-			}
+		if !st.spread(dirty) {
+			return p9Contradiction
 		}
+		dirty = 0
 		if st.u[0]|st.u[1]|st.u[2] == 0 {
 			return p9Solved
 		}
@@ -295,6 +259,53 @@ func (s *solver9) propagate(st *state9, dirty uint32) int {
 		s.pickGuess(st, &bi)
 		return p9Stuck
 	}
+}
+
+// spread applies the band deductions to the words in dirty and to every
+// word they change, until none changes, and reports false on a
+// contradiction: a digit left without a place in a band.
+func (st *state9) spread(dirty uint32) bool {
+	for dirty != 0 {
+		// The words dirty now are taken as a batch: the loop over it
+		// does not wait for the result of one word to pick the next,
+		// so that the processor overlaps them. A word changed again
+		// before its turn in the batch is seen then; one changed after
+		// its turn goes to the next batch.
+		batch := dirty
+		dirty = 0
+		for ; batch != 0; batch &= batch - 1 {
+			i := bits.TrailingZeros32(batch) & 31
+			rest := batch & (batch - 1)
+			a := st.f[i]
+			a &= t9Perm[t9Boxes[a&0x1FF]|t9Boxes[a>>9&0x1FF]<<3|t9Boxes[a>>18&0x1FF]<<6]
+			if a == 0 {
+				return false
+			}
+			st.f[i] = a
+			el := t9Pointing[(a|a>>9|a>>18)&0x1FF]
+			o := &t9Others[i]
+			j, k := o[0], o[1]
+			v, w := st.f[j], st.f[k]
+			st.f[j], st.f[k] = v&^el, w&^el
+			dirty |= (nonzero27(v&el)<<j | nonzero27(w&el)<<k) &^ rest
+			b := t9Band[i]
+			if nw := (t9Single[a&0x1FF] | t9Single[a>>9&0x1FF]<<9 | t9Single[a>>18&0x1FF]<<18) & st.u[b]; nw != 0 {
+				st.u[b] &^= nw
+				// Clear the cells from all nine digits, then give them back
+				// to digit i.
+				f := (*[25]uint32)(st.f[b:])
+				v0, v1, v2, v3, v4, v5, v6, v7, v8 := f[0], f[3], f[6], f[9], f[12], f[15], f[18], f[21], f[24]
+				f[0], f[3], f[6], f[9], f[12] = v0&^nw, v1&^nw, v2&^nw, v3&^nw, v4&^nw
+				f[15], f[18], f[21], f[24] = v5&^nw, v6&^nw, v7&^nw, v8&^nw
+				ch := nonzero27(v0&nw) | nonzero27(v1&nw)<<3 | nonzero27(v2&nw)<<6 |
+					nonzero27(v3&nw)<<9 | nonzero27(v4&nw)<<12 | nonzero27(v5&nw)<<15 |
+					nonzero27(v6&nw)<<18 | nonzero27(v7&nw)<<21 | nonzero27(v8&nw)<<24
+				st.f[i] = a
+				dirty = (dirty | ch<<b&^rest) &^ (1 << i)
+			}
+		}
+	}
+	return true
 }
 
 // pickGuess sets s.gb, s.gx to the cell with two candidates that sees the
