@@ -96,15 +96,20 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink) (Result, error) {
 	s := solver9Pool.Get().(*solver9)
 	s.sink, s.nodes, s.ctx, s.done, s.err = k, 0, ctx, ctx.Done(), nil
 	st := &s.stack[0]
-	for b := range 3 {
-		st.u[b] = placed[0][b]
-		for d := range 9 {
-			g := placed[d+1][b]
+	// Each given takes its digit out of its row, column and box at once,
+	// before the propagation starts.
+	st.u = placed[0]
+	for d := range 9 {
+		g := &placed[d+1]
+		cols := fold9(g[0]) | fold9(g[1]) | fold9(g[2])
+		cols |= cols<<9 | cols<<18
+		for b := range 3 {
 			var rows uint32 // the rows of the band where d+1 is given
 			for r := 0; r < 27; r += 9 {
-				rows |= ((g>>r&0x1FF + 0x1FF) >> 9 & 1) * 0x1FF << r
+				rows |= ((g[b]>>r&0x1FF + 0x1FF) >> 9 & 1) * 0x1FF << r
 			}
-			st.f[3*d+b] = placed[0][b]&^rows | g
+			boxes := t9BoxCells[t9Boxes[fold9(g[b])]&7]
+			st.f[3*d+b] = placed[0][b]&^(rows|cols|boxes) | g[b]
 		}
 	}
 	if !s.cancelled() {
@@ -183,6 +188,9 @@ func (s *solver9) record(st *state9) bool {
 	}
 	return s.sink.add(sol)
 }
+
+// fold9 maps a band word to its columns that hold a bit.
+func fold9(a uint32) uint32 { return (a | a>>9 | a>>18) & 0x1FF }
 
 // nonzero27 is 1 if x, a band word, is not 0, else 0, without a branch.
 func nonzero27(x uint32) uint32 { return (x + band27) >> 27 }

@@ -23,6 +23,9 @@ var (
 	// cells of that band that must lose it: in each box with such a
 	// column, the other columns of the box.
 	t9Claim [512]uint32
+	// t9BoxCells maps three bits, one per box of a band, to the cells of
+	// those boxes.
+	t9BoxCells [8]uint32
 	// t9Single maps a row pattern to itself if it has one bit, else to 0.
 	t9Single [512]uint32
 	// t9Row maps a bit of a band word to the mask of its row.
@@ -69,6 +72,13 @@ func init() {
 		t9Claim[p] = cl | cl<<9 | cl<<18
 		if bits.OnesCount32(p) == 1 {
 			t9Single[p] = p
+		}
+	}
+	for m := range t9BoxCells {
+		for k := range 3 {
+			if m>>k&1 != 0 {
+				t9BoxCells[m] |= 0x1C0E07 << (3 * k)
+			}
 		}
 	}
 	for i := range t9Row {
