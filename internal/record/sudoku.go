@@ -367,9 +367,13 @@ type SudokuBench struct {
 
 // SudokuBenchStats are the measurements of a bench set.
 type SudokuBenchStats struct {
-	TimeMS         float64 `json:"time_ms"`
-	PuzzlesPerS    float64 `json:"puzzles_per_s"`
-	MicrosEach     float64 `json:"us_per_puzzle"`
+	TimeMS      float64 `json:"time_ms"`
+	PuzzlesPerS float64 `json:"puzzles_per_s"`
+	MicrosEach  float64 `json:"us_per_puzzle"`
+	// CPUMS is the CPU time (user and system) of the timed loop, the
+	// measure that holds on a shared machine; 0 where it is not measured.
+	CPUMS          float64 `json:"cpu_ms"`
+	CPUMicrosEach  float64 `json:"cpu_us_per_puzzle"`
 	WorstMS        float64 `json:"worst_ms"`
 	WorstLine      int     `json:"worst_line"`
 	NodesPerPuzzle float64 `json:"nodes_per_puzzle"`
