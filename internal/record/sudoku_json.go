@@ -50,29 +50,7 @@ func (r *SudokuSolve) AppendJSON(b []byte) ([]byte, bool) {
 	num("box", r.Box)
 	if len(r.Solution) > 0 {
 		b = appendKey(b, "solution")
-		b = append(b, '[')
-		for i, row := range r.Solution {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			if row == nil {
-				b = append(b, "null"...)
-				continue
-			}
-			b = append(b, '[')
-			for j, v := range row {
-				if j > 0 {
-					b = append(b, ',')
-				}
-				if uint(v) <= 9 {
-					b = append(b, byte('0'+v)) // every value of a 9×9 grid
-				} else {
-					b = strconv.AppendInt(b, int64(v), 10)
-				}
-			}
-			b = append(b, ']')
-		}
-		b = append(b, ']')
+		b = appendGrid(b, r.Solution)
 	}
 	b = appendKey(b, "count")
 	b = strconv.AppendInt(b, int64(r.Count), 10)
@@ -148,4 +126,64 @@ func appendFloat(b []byte, f float64, ok bool) ([]byte, bool) {
 		}
 	}
 	return b, ok
+}
+
+// appendGrid appends g, rows of values, as JSON.
+func appendGrid(b []byte, g [][]int) []byte {
+	if grid, ok := appendGrid9(b, g); ok {
+		return grid
+	}
+	b = append(b, '[')
+	for i, row := range g {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if row == nil {
+			b = append(b, "null"...)
+			continue
+		}
+		b = append(b, '[')
+		for j, v := range row {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			if uint(v) <= 9 {
+				b = append(b, byte('0'+v)) // every value of a 9×9 grid
+			} else {
+				b = strconv.AppendInt(b, int64(v), 10)
+			}
+		}
+		b = append(b, ']')
+	}
+	b = append(b, ']')
+	return b
+}
+
+// grid9JSON is a 9×9 grid of zeros as JSON; appendGrid9 writes the digits
+// over it.
+const grid9JSON = "[[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0]," +
+	"[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0]," +
+	"[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0]]"
+
+// appendGrid9 appends g as JSON if it is a 9×9 grid of values 0..9, the
+// solution of every 9×9 puzzle, and reports whether it did.
+func appendGrid9(b []byte, g [][]int) ([]byte, bool) {
+	if len(g) != 9 {
+		return b, false
+	}
+	at := len(b)
+	b = append(b, grid9JSON...)
+	out := b[at:]
+	for r, row := range g {
+		if len(row) != 9 {
+			return b[:at], false
+		}
+		for c, v := range row {
+			if uint(v) > 9 {
+				return b[:at], false
+			}
+			out[2+20*r+2*c] = byte('0' + v)
+		}
+	}
+	return b, true
 }

@@ -45,7 +45,21 @@ func TestSudokuSolveAppendJSON(t *testing.T) {
 		r := &SudokuSolve{Head: Head{File: str(), Line: rng.IntN(3) * rng.IntN(100000), Name: str(),
 			Status: status.Status(rng.IntN(int(status.Timeout) + 3)), Error: str(), Reason: str()}}
 		r.Rows, r.Cols, r.Box = rng.IntN(2)*9, rng.IntN(2)*9, rng.IntN(2)*3
-		switch rng.IntN(4) {
+		switch rng.IntN(5) {
+		case 4: // a 9×9 grid, mostly of values 0..9
+			r.Solution = make([][]int, 9)
+			for i := range r.Solution {
+				r.Solution[i] = make([]int, 9)
+				for j := range r.Solution[i] {
+					r.Solution[i][j] = rng.IntN(10)
+					if rng.IntN(500) == 0 {
+						r.Solution[i][j] = 10 + rng.IntN(3)
+					}
+				}
+			}
+			if rng.IntN(20) == 0 {
+				r.Solution[rng.IntN(9)] = r.Solution[0][:rng.IntN(9)]
+			}
 		case 0:
 		case 1:
 			r.Solution = [][]int{}
