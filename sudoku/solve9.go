@@ -89,9 +89,12 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink) (Result, error) {
 	var placed [10][3]uint32 // placed[v][b]: givens of value v in band b, v = 0 for empty
 	for c, v := range p.Cells {
 		if v > 9 {
-			return Result{}, errors.New("sudoku: solve9x9: value out of range")
+			return Result{}, errGivens9
 		}
 		placed[v][c/27] |= 1 << (c % 27)
+	}
+	if !conflictFree9(&placed) {
+		return Result{}, errGivens9
 	}
 	s := solver9Pool.Get().(*solver9)
 	s.sink, s.nodes, s.ctx, s.done, s.err = k, 0, ctx, ctx.Done(), nil
@@ -187,6 +190,31 @@ func (s *solver9) record(st *state9) bool {
 		}
 	}
 	return s.sink.add(sol)
+}
+
+// errGivens9 says that a value of a 9×9 grid is over 9 or that a digit is
+// given twice in a unit; Validate says which.
+var errGivens9 = errors.New("sudoku: solve9x9: invalid givens")
+
+// conflictFree9 reports whether no digit is given twice in a row, column
+// or box, from the givens by value and band: a digit given n times must
+// take n rows, n columns and n boxes.
+func conflictFree9(placed *[10][3]uint32) bool {
+	for v := 1; v <= 9; v++ {
+		var n, rows, boxes int
+		var cols uint32
+		for _, x := range placed[v] {
+			m := (x | x>>1 | x>>2) & 0x1249249 // the minirows that hold the digit
+			n += bits.OnesCount32(x)
+			rows += bits.OnesCount32((m | m>>3 | m>>6) & 0x40201)
+			boxes += bits.OnesCount32((m | m>>9 | m>>18) & 0x49)
+			cols |= x | x>>9 | x>>18
+		}
+		if rows != n || boxes != n || bits.OnesCount32(cols&0x1FF) != n {
+			return false
+		}
+	}
+	return true
 }
 
 // fold9 maps a band word to its columns that hold a bit.

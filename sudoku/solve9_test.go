@@ -441,3 +441,44 @@ func TestSolve9KeptSolutionsApart(t *testing.T) {
 		}
 	}
 }
+
+// TestSolve9InvalidGivens checks that Solve, whose 9×9 path reads the
+// givens without Validate, finds the same grids invalid as the oracle,
+// with Validate's message, and solves the others (a puzzle with a
+// conflict-free set of givens may still have no solution).
+func TestSolve9InvalidGivens(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 10))
+	invalid := 0
+	for range 5000 {
+		cells := make([]uint8, 81)
+		for range rng.IntN(24) {
+			cells[rng.IntN(81)] = uint8(1 + rng.IntN(9))
+		}
+		if rng.IntN(50) == 0 {
+			cells[rng.IntN(81)] = uint8(10 + rng.IntN(246))
+		}
+		p := &Puzzle{Box: 3, Cells: cells}
+		verr := p.Validate()
+		_, ok := s9NewOracle(cells, 1, nil)
+		ok = ok && verr == nil // the oracle does not look at the range of values
+		ctx, cancel := context.WithCancel(context.Background())
+		if rng.IntN(4) == 0 {
+			cancel() // an invalid grid stays invalid when the time is up
+		}
+		res, err := Solve(ctx, p, Options{})
+		cancel()
+		if !ok {
+			invalid++
+			if res.Status != status.Invalid || err == nil || verr == nil || err.Error() != "sudoku: "+verr.Error() {
+				t.Fatalf("%v: status %v, error %v; Validate says %v", cells, res.Status, err, verr)
+			}
+			continue
+		}
+		if res.Status == status.Invalid {
+			t.Fatalf("%v: valid givens found invalid: %v", cells, err)
+		}
+	}
+	if invalid < 500 {
+		t.Fatalf("only %d invalid grids", invalid)
+	}
+}
