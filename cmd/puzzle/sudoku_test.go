@@ -763,3 +763,35 @@ func TestSolveAnswersBeforeMoreInput(t *testing.T) {
 		t.Errorf("exit %d", code)
 	}
 }
+
+// TestSolveJSONBothWriters checks that a record written by encoding/json,
+// because its file name needs escaping, holds the same solution as one
+// written by the record's own appender, and that both pass the schema.
+func TestSolveJSONBothWriters(t *testing.T) {
+	t.Parallel()
+	in, err := os.ReadFile("testdata/unique9.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	plain, odd := filepath.Join(dir, "plain.txt"), filepath.Join(dir, "é \"q\".txt")
+	for _, f := range []string{plain, odd} {
+		if err := os.WriteFile(f, in, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, errOut, code := runCmd(t, "", "sudoku", "solve", "--json", plain, odd)
+	if code != exitOK || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	recs := parseLines(t, out)
+	if len(recs) != 4 {
+		t.Fatalf("%d records, want 4:\n%s", len(recs), out)
+	}
+	for i := range 2 {
+		a, b := recs[i], recs[i+2]
+		if a.File != plain || b.File != odd || len(a.Solution) != 9 || !slices.EqualFunc(a.Solution, b.Solution, slices.Equal) {
+			t.Errorf("puzzle %d: %+v and %+v", i+1, a, b)
+		}
+	}
+}

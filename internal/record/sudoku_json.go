@@ -8,16 +8,25 @@ import (
 )
 
 // AppendJSON appends r to b as encoding/json writes it (an Encoder with
-// SetEscapeHTML(false), without the newline), the same bytes, and
-// reports whether it could. It writes the record of a solve without a
-// list of solutions or steps, the one a file of puzzles yields thousands
-// of times, without reflection or allocation; any other record, or one
-// with a string that would need escaping, is left to encoding/json
-// (false, b unchanged).
+// SetEscapeHTML(false), without the newline) once Complete, the same
+// bytes, and reports whether it could. It writes the record of a solve
+// without a list of solutions or steps, the one a file of puzzles yields
+// thousands of times, without reflection or allocation; any other record,
+// or one with a string that would need escaping, is left to encoding/json
+// (false, b unchanged, the record completed for it).
 func (r *SudokuSolve) AppendJSON(b []byte) ([]byte, bool) {
 	if len(r.Solutions) > 0 || len(r.Steps) > 0 || r.Status > status.Timeout {
+		r.Complete()
 		return b, false
 	}
+	b, ok := r.appendJSON(b)
+	if !ok {
+		r.Complete()
+	}
+	return b, ok
+}
+
+func (r *SudokuSolve) appendJSON(b []byte) ([]byte, bool) {
 	start := len(b)
 	fail := func() ([]byte, bool) { return b[:start], false }
 	ok := true
@@ -48,9 +57,15 @@ func (r *SudokuSolve) AppendJSON(b []byte) ([]byte, bool) {
 	num("rows", r.Rows)
 	num("cols", r.Cols)
 	num("box", r.Box)
-	if len(r.Solution) > 0 {
+	switch {
+	case len(r.Solution) > 0:
 		b = appendKey(b, "solution")
 		b = appendGrid(b, r.Solution)
+	case r.Solution == nil && r.grid != nil && r.Rows == 9 && len(r.grid) == 81:
+		b = appendKey(b, "solution")
+		b = appendFlat9(b, r.grid)
+	case r.Solution == nil && r.grid != nil:
+		ok = false // Complete, then encoding/json
 	}
 	b = appendKey(b, "count")
 	b = strconv.AppendInt(b, int64(r.Count), 10)
@@ -164,6 +179,21 @@ func appendGrid(b []byte, g [][]int) []byte {
 const grid9JSON = "[[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0]," +
 	"[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0]," +
 	"[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0]]"
+
+// appendFlat9 appends g, a row-major 9×9 grid, as JSON rows, as
+// appendGrid writes SudokuRows(g, 9).
+func appendFlat9(b []byte, g []uint8) []byte {
+	at := len(b)
+	b = append(b, grid9JSON...)
+	out := b[at:]
+	for i, v := range g[:81] {
+		if v > 9 {
+			return appendGrid(b[:at], SudokuRows(g, 9))
+		}
+		out[2+20*(i/9)+2*(i%9)] = '0' + v
+	}
+	return b
+}
 
 // appendGrid9 appends g as JSON if it is a 9×9 grid of values 0..9, the
 // solution of every 9×9 puzzle, and reports whether it did.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/puzzlesolvers/puzzle/status"
@@ -86,8 +87,31 @@ func TestSudokuSolveAppendJSON(t *testing.T) {
 			r.Stats = &SudokuStats{TimeMS: floats[rng.IntN(len(floats))] * float64(1-2*rng.IntN(2)),
 				Nodes: rng.Int64N(1 << 40), Conflicts: int64(rng.IntN(3)), Solver: pick([]string{"", "9x9", "dfs+cdcl", "é"})}
 		}
+		var full *SudokuSolve // r as encoding/json sees it, when r keeps a flat grid
+		if rng.IntN(3) == 0 && len(r.Solution) > 0 {
+			flat := make([]uint8, 0, 81)
+			for _, row := range r.Solution {
+				for _, v := range row {
+					flat = append(flat, uint8(v))
+				}
+			}
+			if len(flat) == len(r.Solution)*len(r.Solution) && slices.Max(flat) <= 12 {
+				c := *r
+				full = &c
+				full.Rows = len(r.Solution)
+				full.Solution = SudokuRows(flat, full.Rows)
+				r.Rows, r.Solution, r.grid = full.Rows, nil, flat
+			}
+		}
 		prefix := []byte("prefix")
 		got, ok := r.AppendJSON(prefix)
+		if full != nil {
+			// Declined, the record must be whole for encoding/json.
+			if !ok && (r.grid != nil || !slices.EqualFunc(r.Solution, full.Solution, slices.Equal)) {
+				t.Fatalf("declined and left the solution %v (grid %v), want %v", r.Solution, r.grid, full.Solution)
+			}
+			r = full
+		}
 		if !ok {
 			declined++
 			if string(got) != "prefix" {
@@ -127,6 +151,19 @@ func TestSudokuSolveAppendJSONReal(t *testing.T) {
 		}
 		if !ok && r.Status != status.Invalid {
 			t.Errorf("%s: declined the record of status %v", tc.puzzle, r.Status)
+		}
+		// A Lean record writes the same bytes, and is whole after Complete.
+		lean := tc.opt
+		lean.Lean = true
+		stats := r.Stats
+		r = NewSudokuSolve(context.Background(), "f.txt", parseUnchecked(t, tc.puzzle), lean)
+		r.Stats = stats // the time differs from solve to solve
+		if got, ok := r.AppendJSON(nil); ok && !bytes.Equal(got, want) {
+			t.Fatalf("%s: Lean AppendJSON:\n%s\nencoding/json:\n%s", tc.puzzle, got, want)
+		}
+		r.Complete()
+		if got := encodingJSON(t, r); !bytes.Equal(got, want) {
+			t.Fatalf("%s: Lean record, completed:\n%s\nwant:\n%s", tc.puzzle, got, want)
 		}
 	}
 }
