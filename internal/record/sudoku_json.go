@@ -186,11 +186,14 @@ func appendFlat9(b []byte, g []uint8) []byte {
 	at := len(b)
 	b = append(b, grid9JSON...)
 	out := b[at:]
-	for i, v := range g[:81] {
-		if v > 9 {
-			return appendGrid(b[:at], SudokuRows(g, 9))
+	for r := range 9 {
+		row, o := g[9*r:9*r+9], out[2+20*r:2+20*r+17]
+		for c, v := range row {
+			if v > 9 {
+				return appendGrid(b[:at], SudokuRows(g, 9))
+			}
+			o[2*c] = '0' + v
 		}
-		out[2+20*(i/9)+2*(i%9)] = '0' + v
 	}
 	return b
 }
