@@ -15,6 +15,12 @@ package sudoku
 //   - A row of a band with one candidate left places the digit there: the
 //     cell is removed from the eight other digits' boards.
 //
+// The words to look at are taken in batches, so that the loop over a batch
+// does not wait for one word's outcome to pick the next. Before that, each
+// given takes its digit out of its row, column and box at once; the givens
+// are checked on the way in (a digit given n times must take n rows,
+// columns and boxes), so that Solve need not check a 9×9 grid first.
+//
 // When no word changes any more, naked singles are found by counting the
 // candidates of all cells of a band at once across the nine boards
 // (bit-sliced counters for one, two and three candidates), and a column
