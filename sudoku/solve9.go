@@ -21,6 +21,12 @@ package sudoku
 // are checked on the way in (a digit given n times must take n rows,
 // columns and boxes), so that Solve need not check a 9×9 grid first.
 //
+// On amd64 with AVX2, once four words or more are dirty, the rest of the
+// work goes to a sweep in assembly (solve9_spread_amd64.s) that applies the
+// same deductions to all 27 words at once, the digits of a band side by
+// side in one register, until a sweep changes nothing: it reaches the same
+// state, since every deduction only removes candidates.
+//
 // When no word changes any more, naked singles are found by counting the
 // candidates of all cells of a band at once across the nine boards
 // (bit-sliced counters for one, two and three candidates), and a column
@@ -104,9 +110,21 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink) (Result, error) {
 	}
 	s := solver9Pool.Get().(*solver9)
 	s.sink, s.nodes, s.ctx, s.done, s.err = k, 0, ctx, ctx.Done(), nil
-	st := &s.stack[0]
-	// Each given takes its digit out of its row, column and box at once,
-	// before the propagation starts.
+	s.stack[0].setGivens(&placed)
+	if !s.cancelled() {
+		s.search(0, band27)
+	}
+	res := Result{Stats: Stats{Nodes: s.nodes}}
+	err := s.err
+	s.sink, s.ctx, s.done, s.err = nil, nil, nil, nil
+	solver9Pool.Put(s)
+	return res, err
+}
+
+// setGivens sets st to the grid of the givens by value and band (placed[0]
+// the empty cells): each given takes its digit out of its row, column and
+// box at once, before the propagation starts.
+func (st *state9) setGivens(placed *[10][3]uint32) {
 	st.u = placed[0]
 	for d := range 9 {
 		g := &placed[d+1]
@@ -121,14 +139,6 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink) (Result, error) {
 			st.f[3*d+b] = placed[0][b]&^(rows|cols|boxes) | g[b]
 		}
 	}
-	if !s.cancelled() {
-		s.search(0, band27)
-	}
-	res := Result{Stats: Stats{Nodes: s.nodes}}
-	err := s.err
-	s.sink, s.ctx, s.done, s.err = nil, nil, nil, nil
-	solver9Pool.Put(s)
-	return res, err
 }
 
 // search explores the subtree of stack[depth], whose words in dirty have
@@ -308,6 +318,9 @@ func (s *solver9) propagate(st *state9, dirty uint32) int {
 // contradiction: a digit left without a place in a band.
 func (st *state9) spread(dirty uint32) bool {
 	for dirty != 0 {
+		if spread9Wide && bits.OnesCount32(dirty) >= spread9WideMin {
+			return spread9AVX2(st)
+		}
 		// The words dirty now are taken as a batch: the loop over it
 		// does not wait for the result of one word to pick the next,
 		// so that the processor overlaps them. A word changed again
