@@ -244,6 +244,11 @@ func valueChar(v int, empty byte) byte {
 
 func (r *Reader) parseLine(s string, b, line int) (*Puzzle, error) {
 	n := b * b
+	if n == 9 {
+		if p, ok := parseLine9(s, line); ok {
+			return r.validated(p, nil)
+		}
+	}
 	p := &Puzzle{Box: b, Cells: make([]uint8, n*n), Line: line}
 	for i := 0; i < len(s); i++ {
 		v, ok := charValue(s[i], n)
@@ -256,6 +261,43 @@ func (r *Reader) parseLine(s string, b, line int) (*Puzzle, error) {
 		p.Cells[i] = uint8(v)
 	}
 	return r.validated(p, nil)
+}
+
+// cell9 maps the characters of a 9×9 one-line puzzle to their value, and
+// any other character to 0xFF.
+var cell9 = func() (t [256]uint8) {
+	for i := range t {
+		if v, ok := charValue(byte(i), 9); ok && v <= 9 {
+			t[i] = uint8(v)
+		} else {
+			t[i] = 0xFF
+		}
+	}
+	return t
+}()
+
+// parseLine9 reads the 81 characters of a 9×9 one-line puzzle with one
+// allocation for the puzzle and its cells, or reports false for parseLine
+// to say what is wrong.
+func parseLine9(s string, line int) (*Puzzle, bool) {
+	if len(s) != 81 {
+		return nil, false
+	}
+	q := new(struct {
+		p     Puzzle
+		cells [81]uint8
+	})
+	var bad uint8
+	for i := range q.cells {
+		v := cell9[s[i]]
+		bad |= v & 0x80
+		q.cells[i] = v
+	}
+	if bad != 0 {
+		return nil, false
+	}
+	q.p = Puzzle{Box: 3, Cells: q.cells[:], Line: line}
+	return &q.p, true
 }
 
 // rowTokens splits one grid row into its cells: whitespace-separated

@@ -8,6 +8,24 @@ type sink struct {
 	found func([]uint8) bool
 	sols  [][]uint8
 	count int
+	spare []uint8 // room for the solutions still to come, see grid
+}
+
+// grid returns a fresh grid of n cells for a solution to come. When the
+// sink keeps a few solutions, one allocation holds all of them.
+func (k *sink) grid(n int) []uint8 {
+	if k.found != nil || k.limit <= 0 || k.limit > 4 {
+		return make([]uint8, n)
+	}
+	if len(k.spare) < n {
+		k.spare = make([]uint8, n*(k.limit-k.count))
+		if k.sols == nil {
+			k.sols = make([][]uint8, 0, k.limit)
+		}
+	}
+	g := k.spare[:n:n]
+	k.spare = k.spare[n:]
+	return g
 }
 
 // add takes one solution, which it may keep, and reports whether the

@@ -60,11 +60,15 @@ type Stats struct {
 // expired ctx gives status Timeout, the solutions found so far and ctx.Err().
 func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	start := time.Now()
-	if err := p.Validate(); err != nil {
-		return Result{Status: status.Invalid}, fmt.Errorf("sudoku: %w", err)
-	}
-	if err := ctx.Err(); err != nil { // the searches look at ctx only now and then
-		return Result{Status: status.Timeout}, err
+	// The 9×9 solver checks the givens as it reads them, and ctx after.
+	nine := p.Box == 3 && len(p.Cells) == 81 && !opt.General
+	if !nine {
+		if err := p.Validate(); err != nil {
+			return Result{Status: status.Invalid}, fmt.Errorf("sudoku: %w", err)
+		}
+		if err := ctx.Err(); err != nil { // the searches look at ctx only now and then
+			return Result{Status: status.Timeout}, err
+		}
 	}
 	limit := opt.Limit
 	if limit == 0 {
@@ -73,8 +77,14 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	var res Result
 	var err error
 	k := &sink{limit: limit, found: opt.Found}
-	if p.Box == 3 && !opt.General {
+	if nine {
 		res, err = solve9x9Into(ctx, p, k)
+		if err == errGivens9 {
+			if verr := p.Validate(); verr != nil {
+				err = verr
+			}
+			return Result{Status: status.Invalid}, fmt.Errorf("sudoku: %w", err)
+		}
 		res.Stats.Solver = "9x9"
 	} else {
 		res, err = solveLarge(ctx, p, k, opt)

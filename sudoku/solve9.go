@@ -15,6 +15,18 @@ package sudoku
 //   - A row of a band with one candidate left places the digit there: the
 //     cell is removed from the eight other digits' boards.
 //
+// The words to look at are taken in batches, so that the loop over a batch
+// does not wait for one word's outcome to pick the next. Before that, each
+// given takes its digit out of its row, column and box at once; the givens
+// are checked on the way in (a digit given n times must take n rows,
+// columns and boxes), so that Solve need not check a 9×9 grid first.
+//
+// On amd64 with AVX2, once four words or more are dirty, the rest of the
+// work goes to a sweep in assembly (solve9_spread_amd64.s) that applies the
+// same deductions to all 27 words at once, the digits of a band side by
+// side in one register, until a sweep changes nothing: it reaches the same
+// state, since every deduction only removes candidates.
+//
 // When no word changes any more, naked singles are found by counting the
 // candidates of all cells of a band at once across the nine boards
 // (bit-sliced counters for one, two and three candidates), and a column
@@ -89,24 +101,16 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink) (Result, error) {
 	var placed [10][3]uint32 // placed[v][b]: givens of value v in band b, v = 0 for empty
 	for c, v := range p.Cells {
 		if v > 9 {
-			return Result{}, errors.New("sudoku: solve9x9: value out of range")
+			return Result{}, errGivens9
 		}
 		placed[v][c/27] |= 1 << (c % 27)
 	}
+	if !conflictFree9(&placed) {
+		return Result{}, errGivens9
+	}
 	s := solver9Pool.Get().(*solver9)
 	s.sink, s.nodes, s.ctx, s.done, s.err = k, 0, ctx, ctx.Done(), nil
-	st := &s.stack[0]
-	for b := range 3 {
-		st.u[b] = placed[0][b]
-		for d := range 9 {
-			g := placed[d+1][b]
-			var rows uint32 // the rows of the band where d+1 is given
-			for r := 0; r < 27; r += 9 {
-				rows |= ((g>>r&0x1FF + 0x1FF) >> 9 & 1) * 0x1FF << r
-			}
-			st.f[3*d+b] = placed[0][b]&^rows | g
-		}
-	}
+	s.stack[0].setGivens(&placed)
 	if !s.cancelled() {
 		s.search(0, band27)
 	}
@@ -115,6 +119,26 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink) (Result, error) {
 	s.sink, s.ctx, s.done, s.err = nil, nil, nil, nil
 	solver9Pool.Put(s)
 	return res, err
+}
+
+// setGivens sets st to the grid of the givens by value and band (placed[0]
+// the empty cells): each given takes its digit out of its row, column and
+// box at once, before the propagation starts.
+func (st *state9) setGivens(placed *[10][3]uint32) {
+	st.u = placed[0]
+	for d := range 9 {
+		g := &placed[d+1]
+		cols := fold9(g[0]) | fold9(g[1]) | fold9(g[2])
+		cols |= cols<<9 | cols<<18
+		for b := range 3 {
+			var rows uint32 // the rows of the band where d+1 is given
+			for r := 0; r < 27; r += 9 {
+				rows |= ((g[b]>>r&0x1FF + 0x1FF) >> 9 & 1) * 0x1FF << r
+			}
+			boxes := t9BoxCells[t9Boxes[fold9(g[b])]&7]
+			st.f[3*d+b] = placed[0][b]&^(rows|cols|boxes) | g[b]
+		}
+	}
 }
 
 // search explores the subtree of stack[depth], whose words in dirty have
@@ -174,7 +198,7 @@ func (s *solver9) cancelled() bool {
 
 // record hands the solution of st to the sink and reports whether to stop.
 func (s *solver9) record(st *state9) bool {
-	sol := make([]uint8, 81)
+	sol := s.sink.grid(81)
 	for i, m := range st.f {
 		d, b := uint8(i/3+1), 27*(i%3)
 		for ; m != 0; m &= m - 1 {
@@ -184,6 +208,34 @@ func (s *solver9) record(st *state9) bool {
 	return s.sink.add(sol)
 }
 
+// errGivens9 says that a value of a 9×9 grid is over 9 or that a digit is
+// given twice in a unit; Validate says which.
+var errGivens9 = errors.New("sudoku: solve9x9: invalid givens")
+
+// conflictFree9 reports whether no digit is given twice in a row, column
+// or box, from the givens by value and band: a digit given n times must
+// take n rows, n columns and n boxes.
+func conflictFree9(placed *[10][3]uint32) bool {
+	for v := 1; v <= 9; v++ {
+		var n, rows, boxes int
+		var cols uint32
+		for _, x := range placed[v] {
+			m := (x | x>>1 | x>>2) & 0x1249249 // the minirows that hold the digit
+			n += bits.OnesCount32(x)
+			rows += bits.OnesCount32((m | m>>3 | m>>6) & 0x40201)
+			boxes += bits.OnesCount32((m | m>>9 | m>>18) & 0x49)
+			cols |= x | x>>9 | x>>18
+		}
+		if rows != n || boxes != n || bits.OnesCount32(cols&0x1FF) != n {
+			return false
+		}
+	}
+	return true
+}
+
+// fold9 maps a band word to its columns that hold a bit.
+func fold9(a uint32) uint32 { return (a | a>>9 | a>>18) & 0x1FF }
+
 // nonzero27 is 1 if x, a band word, is not 0, else 0, without a branch.
 func nonzero27(x uint32) uint32 { return (x + band27) >> 27 }
 
@@ -192,37 +244,10 @@ func nonzero27(x uint32) uint32 { return (x + band27) >> 27 }
 // name the cell to guess on.
 func (s *solver9) propagate(st *state9, dirty uint32) int {
 	for {
-		for dirty != 0 {
-			i := bits.TrailingZeros32(dirty) & 31
-			dirty &= dirty - 1
-			a := st.f[i]
-			a &= t9Perm[t9Boxes[a&0x1FF]|t9Boxes[a>>9&0x1FF]<<3|t9Boxes[a>>18&0x1FF]<<6]
-			if a == 0 {
-				return p9Contradiction
-			}
-			st.f[i] = a
-			el := t9Pointing[(a|a>>9|a>>18)&0x1FF]
-			o := &t9Others[i]
-			j, k := o[0], o[1]
-			v, w := st.f[j], st.f[k]
-			st.f[j], st.f[k] = v&^el, w&^el
-			dirty |= nonzero27(v&el)<<j | nonzero27(w&el)<<k
-			b := t9Band[i]
-			if nw := (t9Single[a&0x1FF] | t9Single[a>>9&0x1FF]<<9 | t9Single[a>>18&0x1FF]<<18) & st.u[b]; nw != 0 {
-				st.u[b] &^= nw
-				// Clear the cells from all nine digits, then give them back
-				// to digit i.
-				f := (*[25]uint32)(st.f[b:])
-				v0, v1, v2, v3, v4, v5, v6, v7, v8 := f[0], f[3], f[6], f[9], f[12], f[15], f[18], f[21], f[24]
-				f[0], f[3], f[6], f[9], f[12] = v0&^nw, v1&^nw, v2&^nw, v3&^nw, v4&^nw
-				f[15], f[18], f[21], f[24] = v5&^nw, v6&^nw, v7&^nw, v8&^nw
-				ch := nonzero27(v0&nw) | nonzero27(v1&nw)<<3 | nonzero27(v2&nw)<<6 |
-					nonzero27(v3&nw)<<9 | nonzero27(v4&nw)<<12 | nonzero27(v5&nw)<<15 |
-					nonzero27(v6&nw)<<18 | nonzero27(v7&nw)<<21 | nonzero27(v8&nw)<<24
-				st.f[i] = a
-				dirty = (dirty | ch<<b) &^ (1 << i)
-			}
+		if !st.spread(dirty) {
+			return p9Contradiction
 		}
+		dirty = 0
 		if st.u[0]|st.u[1]|st.u[2] == 0 {
 			return p9Solved
 		}
@@ -286,6 +311,56 @@ func (s *solver9) propagate(st *state9, dirty uint32) int {
 		s.pickGuess(st, &bi)
 		return p9Stuck
 	}
+}
+
+// spread applies the band deductions to the words in dirty and to every
+// word they change, until none changes, and reports false on a
+// contradiction: a digit left without a place in a band.
+func (st *state9) spread(dirty uint32) bool {
+	for dirty != 0 {
+		if spread9Wide && bits.OnesCount32(dirty) >= spread9WideMin {
+			return spread9AVX2(st)
+		}
+		// The words dirty now are taken as a batch: the loop over it
+		// does not wait for the result of one word to pick the next,
+		// so that the processor overlaps them. A word changed again
+		// before its turn in the batch is seen then; one changed after
+		// its turn goes to the next batch.
+		batch := dirty
+		dirty = 0
+		for ; batch != 0; batch &= batch - 1 {
+			i := bits.TrailingZeros32(batch) & 31
+			rest := batch & (batch - 1)
+			a := st.f[i]
+			a &= t9Perm[t9Boxes[a&0x1FF]|t9Boxes[a>>9&0x1FF]<<3|t9Boxes[a>>18&0x1FF]<<6]
+			if a == 0 {
+				return false
+			}
+			st.f[i] = a
+			el := t9Pointing[(a|a>>9|a>>18)&0x1FF]
+			o := &t9Others[i]
+			j, k := o[0], o[1]
+			v, w := st.f[j], st.f[k]
+			st.f[j], st.f[k] = v&^el, w&^el
+			dirty |= (nonzero27(v&el)<<j | nonzero27(w&el)<<k) &^ rest
+			b := t9Band[i]
+			if nw := (t9Single[a&0x1FF] | t9Single[a>>9&0x1FF]<<9 | t9Single[a>>18&0x1FF]<<18) & st.u[b]; nw != 0 {
+				st.u[b] &^= nw
+				// Clear the cells from all nine digits, then give them back
+				// to digit i.
+				f := (*[25]uint32)(st.f[b:])
+				v0, v1, v2, v3, v4, v5, v6, v7, v8 := f[0], f[3], f[6], f[9], f[12], f[15], f[18], f[21], f[24]
+				f[0], f[3], f[6], f[9], f[12] = v0&^nw, v1&^nw, v2&^nw, v3&^nw, v4&^nw
+				f[15], f[18], f[21], f[24] = v5&^nw, v6&^nw, v7&^nw, v8&^nw
+				ch := nonzero27(v0&nw) | nonzero27(v1&nw)<<3 | nonzero27(v2&nw)<<6 |
+					nonzero27(v3&nw)<<9 | nonzero27(v4&nw)<<12 | nonzero27(v5&nw)<<15 |
+					nonzero27(v6&nw)<<18 | nonzero27(v7&nw)<<21 | nonzero27(v8&nw)<<24
+				st.f[i] = a
+				dirty = (dirty | ch<<b&^rest) &^ (1 << i)
+			}
+		}
+	}
+	return true
 }
 
 // pickGuess sets s.gb, s.gx to the cell with two candidates that sees the

@@ -376,3 +376,109 @@ func TestSolve9x9Cancel(t *testing.T) {
 		t.Errorf("Solve: status %v, error %v; want timeout, %v", r.Status, err, context.Canceled)
 	}
 }
+
+// TestValid9 checks the branch-free 9×9 check of Validate against the
+// oracle's own reading of the givens, on random grids dense enough that
+// about half hold a digit twice, and on values out of range.
+func TestValid9(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 9))
+	seen := [2]int{}
+	for range 20000 {
+		cells := make([]uint8, 81)
+		givens := rng.IntN(24)
+		for range givens {
+			cells[rng.IntN(81)] = uint8(1 + rng.IntN(9))
+		}
+		_, want := s9NewOracle(cells, 1, nil)
+		if got := valid9(cells); got != want {
+			t.Fatalf("valid9(%v) = %v, the oracle says %v", cells, got, want)
+		}
+		if err := (&Puzzle{Box: 3, Cells: cells}).Validate(); (err == nil) != want {
+			t.Fatalf("Validate(%v) = %v, the oracle says valid: %v", cells, err, want)
+		}
+		if want {
+			seen[1]++
+			cells[rng.IntN(81)] = uint8(10 + rng.IntN(246))
+			if valid9(cells) {
+				t.Fatalf("valid9 accepts a value out of range: %v", cells)
+			}
+		} else {
+			seen[0]++
+		}
+	}
+	if seen[0] < 1000 || seen[1] < 1000 {
+		t.Fatalf("too few of a kind: %d invalid, %d valid", seen[0], seen[1])
+	}
+}
+
+// TestSolve9KeptSolutionsApart checks that the solutions a sink keeps in
+// one allocation do not overlap: changing one leaves the other whole.
+func TestSolve9KeptSolutionsApart(t *testing.T) {
+	empty, _ := New(3)
+	for _, limit := range []int{2, 3, 4} {
+		res, err := Solve(context.Background(), empty, Options{Limit: limit})
+		if err != nil || len(res.Solutions) != limit {
+			t.Fatalf("limit %d: %d solutions, %v", limit, len(res.Solutions), err)
+		}
+		for i, s := range res.Solutions {
+			if len(s) != 81 || cap(s) != 81 {
+				t.Fatalf("solution %d: len %d cap %d, want 81", i, len(s), cap(s))
+			}
+			keep := slices.Clone(res.Solutions)
+			for j := range keep {
+				keep[j] = slices.Clone(keep[j])
+			}
+			s = append(s, 0) // must not grow into the next solution
+			s[0] = 0
+			for j, o := range res.Solutions {
+				if j != i && !slices.Equal(o, keep[j]) {
+					t.Fatalf("limit %d: changing solution %d changed solution %d", limit, i, j)
+				}
+			}
+			if !empty.IsSolutionOf(keep[i]) {
+				t.Fatalf("limit %d: solution %d fails the check", limit, i)
+			}
+		}
+	}
+}
+
+// TestSolve9InvalidGivens checks that Solve, whose 9×9 path reads the
+// givens without Validate, finds the same grids invalid as the oracle,
+// with Validate's message, and solves the others (a puzzle with a
+// conflict-free set of givens may still have no solution).
+func TestSolve9InvalidGivens(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 10))
+	invalid := 0
+	for range 5000 {
+		cells := make([]uint8, 81)
+		for range rng.IntN(24) {
+			cells[rng.IntN(81)] = uint8(1 + rng.IntN(9))
+		}
+		if rng.IntN(50) == 0 {
+			cells[rng.IntN(81)] = uint8(10 + rng.IntN(246))
+		}
+		p := &Puzzle{Box: 3, Cells: cells}
+		verr := p.Validate()
+		_, ok := s9NewOracle(cells, 1, nil)
+		ok = ok && verr == nil // the oracle does not look at the range of values
+		ctx, cancel := context.WithCancel(context.Background())
+		if rng.IntN(4) == 0 {
+			cancel() // an invalid grid stays invalid when the time is up
+		}
+		res, err := Solve(ctx, p, Options{})
+		cancel()
+		if !ok {
+			invalid++
+			if res.Status != status.Invalid || err == nil || verr == nil || err.Error() != "sudoku: "+verr.Error() {
+				t.Fatalf("%v: status %v, error %v; Validate says %v", cells, res.Status, err, verr)
+			}
+			continue
+		}
+		if res.Status == status.Invalid {
+			t.Fatalf("%v: valid givens found invalid: %v", cells, err)
+		}
+	}
+	if invalid < 500 {
+		t.Fatalf("only %d invalid grids", invalid)
+	}
+}

@@ -59,7 +59,36 @@ type batch[P any, R record.Record] struct {
 	stream func(ctx context.Context, w *bufio.Writer, file string, p P) (R, error)
 	// summary prints a line of counts by status after several puzzles.
 	summary bool
+	// quick, when set, says that work on the puzzle takes milliseconds at
+	// most: the records before it may wait in the output buffer meanwhile.
+	// Without it every record is flushed as it is written.
+	quick func(p P) bool
 }
+
+// jsonAppender is a record that can write itself as JSON (the bytes
+// encoding/json would write) faster than encoding/json, or declines.
+type jsonAppender interface {
+	AppendJSON(b []byte) ([]byte, bool)
+}
+
+// flushBeforeRead is an input that flushes w whenever it is about to wait
+// for more: output that waits in w for the next quick puzzle reaches the
+// reader before the program waits on its input.
+type flushBeforeRead struct {
+	r io.Reader
+	w *bufio.Writer
+}
+
+func (f flushBeforeRead) Read(p []byte) (int, error) {
+	if f.w.Buffered() > 0 {
+		f.w.Flush() // an error sticks in w, for the next write to report
+	}
+	return f.r.Read(p)
+}
+
+// flushEvery is the longest that output waits in the buffer while quick
+// puzzles follow one another.
+const flushEvery = 100 * time.Millisecond
 
 // runBatch runs b over the inputs: it reads, works, writes each record (a
 // JSON line, or for people), stops on an interruption (the record at hand
@@ -73,6 +102,13 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 	var counts tally
 	failed, interrupted, usage := false, false, false
 	start := time.Now()
+	lastFlush := start
+	read := b.read
+	if b.quick != nil {
+		read = func(file string, r io.Reader) iter.Seq2[P, error] {
+			return b.read(file, flushBeforeRead{r, out})
+		}
+	}
 
 	tallied := func(r R) {
 		h := r.Header()
@@ -81,16 +117,26 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 			failed = true
 		}
 	}
-	emit := func(r R) bool {
+	// emit writes r; quick says that the record may wait in the buffer.
+	emit := func(r R, quick bool) bool {
 		tallied(r)
 		var err error
-		if b.json {
+		switch a, ok := any(r).(jsonAppender); {
+		case b.json && ok:
+			line, done := a.AppendJSON(out.AvailableBuffer())
+			if !done {
+				err = jw.Write(r)
+				break
+			}
+			_, err = out.Write(append(line, '\n'))
+		case b.json:
 			err = jw.Write(r)
-		} else {
+		default:
 			err = b.human(out, r)
 		}
-		if err == nil {
+		if err == nil && (!quick || time.Since(lastFlush) >= flushEvery) {
 			err = out.Flush()
+			lastFlush = time.Now()
 		}
 		if err != nil {
 			fmt.Fprintf(e.stderr, "puzzle %s: %v\n", v.name, err)
@@ -100,7 +146,7 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 		return true
 	}
 
-	opened := eachPuzzle(e, v.name, files, b.read, func(file string, p P, err error) bool {
+	opened := eachPuzzle(e, v.name, files, read, func(file string, p P, err error) bool {
 		if err != nil {
 			r, ok := b.bad(file, err)
 			if !ok {
@@ -109,7 +155,15 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 				failed = true
 				return true // the reader ends this input itself
 			}
-			return emit(r)
+			return emit(r, b.quick != nil)
+		}
+		quick := b.quick != nil && b.quick(p)
+		if !quick && out.Buffered() > 0 {
+			if err := out.Flush(); err != nil {
+				fmt.Fprintf(e.stderr, "puzzle %s: %v\n", v.name, err)
+				failed = true
+				return false
+			}
 		}
 		if b.stream != nil {
 			r, err := b.stream(e.ctx, out, file, p)
@@ -136,7 +190,7 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 			return false
 		}
 		interrupted = interruptedHead(e.ctx, r.Header())
-		return emit(r) && !interrupted
+		return emit(r, quick) && !interrupted
 	})
 	switch {
 	case usage:

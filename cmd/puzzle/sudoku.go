@@ -216,10 +216,13 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 					return nil, err
 				}
 			}
-			return record.NewSudokuSolve(ctx, file, p, opt), nil
+			o := opt
+			o.Lean = c.json // written by AppendJSON, which needs no rows of the solution
+			return record.NewSudokuSolve(ctx, file, p, o), nil
 		},
 		human:   c.writeHuman,
 		summary: true,
+		quick:   func(p *sudoku.Puzzle) bool { return p.Box <= 3 }, // milliseconds at most, even explained
 	})
 }
 

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/internal/schematest"
 	"github.com/puzzlesolvers/puzzle/sudoku"
 )
@@ -723,5 +724,74 @@ func TestSudokuTimeoutRecords(t *testing.T) {
 	schematest.ValidateLines(t, "sudoku.json#/$defs/generate", []byte(out))
 	if code != exitFail || !strings.Contains(out, `"status":"timeout","error":"interrupted","seed":"1"`) || !strings.Contains(errOut, "interrupted") {
 		t.Errorf("generate: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestSolveAnswersBeforeMoreInput checks that the answer to a puzzle read
+// from a pipe comes out while the program waits for the next one: the
+// records that wait in the output buffer are flushed before the input is
+// read again. Each puzzle's record is read before the next puzzle is
+// written, so a record held back would block the test (and fail it at its
+// deadline) rather than pass.
+func TestSolveAnswersBeforeMoreInput(t *testing.T) {
+	t.Parallel()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		done <- run(context.Background(), inR, outW, io.Discard, []string{"sudoku", "solve", "--json"})
+		outW.Close()
+	}()
+	lines := bufio.NewScanner(outR)
+	for i, p := range []string{"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", "1...............", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"} {
+		if _, err := io.WriteString(inW, p+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		if !lines.Scan() {
+			t.Fatalf("puzzle %d: no record before more input: %v", i+1, lines.Err())
+		}
+		var r record.SudokuSolve
+		if err := json.Unmarshal(lines.Bytes(), &r); err != nil || r.Line != i+1 || !r.Status.Solved() {
+			t.Fatalf("puzzle %d: record %s (%v)", i+1, lines.Bytes(), err)
+		}
+	}
+	inW.Close()
+	if lines.Scan() {
+		t.Errorf("a record too many: %s", lines.Bytes())
+	}
+	if code := <-done; code != exitOK {
+		t.Errorf("exit %d", code)
+	}
+}
+
+// TestSolveJSONBothWriters checks that a record written by encoding/json,
+// because its file name needs escaping, holds the same solution as one
+// written by the record's own appender, and that both pass the schema.
+func TestSolveJSONBothWriters(t *testing.T) {
+	t.Parallel()
+	in, err := os.ReadFile("testdata/unique9.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	plain, odd := filepath.Join(dir, "plain.txt"), filepath.Join(dir, "é \"q\".txt")
+	for _, f := range []string{plain, odd} {
+		if err := os.WriteFile(f, in, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, errOut, code := runCmd(t, "", "sudoku", "solve", "--json", plain, odd)
+	if code != exitOK || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	recs := parseLines(t, out)
+	if len(recs) != 4 {
+		t.Fatalf("%d records, want 4:\n%s", len(recs), out)
+	}
+	for i := range 2 {
+		a, b := recs[i], recs[i+2]
+		if a.File != plain || b.File != odd || len(a.Solution) != 9 || !slices.EqualFunc(a.Solution, b.Solution, slices.Equal) {
+			t.Errorf("puzzle %d: %+v and %+v", i+1, a, b)
+		}
 	}
 }

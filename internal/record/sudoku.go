@@ -25,6 +25,10 @@ type SudokuOptions struct {
 	// Timeout bounds the solve and the explanation together; 0 leaves the
 	// limit to ctx. It is named in the error of a timed-out record.
 	Timeout time.Duration
+	// Lean leaves Solution nil and keeps the first solution flat, for a
+	// writer that writes the record with AppendJSON, which writes the
+	// grid from it; Complete fills Solution for any other use.
+	Lean bool
 	// Found, when set, receives each solution as it is found (see
 	// sudoku.Options.Found), and the record keeps none of them: Solution
 	// and Solutions stay empty, Count counts them. The command line
@@ -62,6 +66,20 @@ type SudokuSolve struct {
 	Cause       error               `json:"-"`
 	Result      sudoku.Result       `json:"-"`
 	Explanation *sudoku.Explanation `json:"-"`
+
+	// grid is the first solution, row-major, while Solution waits to be
+	// filled (SudokuOptions.Lean).
+	grid []uint8
+}
+
+// Complete fills Solution from the flat first solution that a Lean
+// record keeps, so that encoding/json and the other readers of the
+// record see it whole.
+func (r *SudokuSolve) Complete() {
+	if r.grid != nil && r.Solution == nil {
+		r.Solution = SudokuRows(r.grid, r.Rows)
+	}
+	r.grid = nil
 }
 
 // SudokuStats is the work a solve took.
@@ -115,7 +133,11 @@ func NewSudokuSolve(ctx context.Context, file string, p *sudoku.Puzzle, opt Sudo
 	}
 	rec.Stats = &SudokuStats{TimeMS: Millis(res.Stats.Time), Nodes: res.Stats.Nodes,
 		Conflicts: res.Stats.Conflicts, Solver: res.Stats.Solver}
-	if len(res.Solutions) > 0 {
+	switch {
+	case len(res.Solutions) == 0:
+	case opt.Lean:
+		rec.grid = res.Solutions[0]
+	default:
 		rec.Solution = SudokuRows(res.Solutions[0], n)
 	}
 	if opt.ListAll {
@@ -166,8 +188,9 @@ func timeoutText(limit time.Duration, err error) string {
 // SudokuRows splits a row-major N×N grid into rows of values.
 func SudokuRows(cells []uint8, n int) [][]int {
 	g := make([][]int, n)
+	all := make([]int, n*n) // one allocation for the rows, each capped
 	for r := range n {
-		g[r] = make([]int, n)
+		g[r] = all[r*n : (r+1)*n : (r+1)*n]
 		for c := range n {
 			g[r][c] = int(cells[r*n+c])
 		}
@@ -366,9 +389,13 @@ type SudokuBench struct {
 
 // SudokuBenchStats are the measurements of a bench set.
 type SudokuBenchStats struct {
-	TimeMS         float64 `json:"time_ms"`
-	PuzzlesPerS    float64 `json:"puzzles_per_s"`
-	MicrosEach     float64 `json:"us_per_puzzle"`
+	TimeMS      float64 `json:"time_ms"`
+	PuzzlesPerS float64 `json:"puzzles_per_s"`
+	MicrosEach  float64 `json:"us_per_puzzle"`
+	// CPUMS is the CPU time (user and system) of the timed loop, the
+	// measure that holds on a shared machine; 0 where it is not measured.
+	CPUMS          float64 `json:"cpu_ms"`
+	CPUMicrosEach  float64 `json:"cpu_us_per_puzzle"`
 	WorstMS        float64 `json:"worst_ms"`
 	WorstLine      int     `json:"worst_line"`
 	NodesPerPuzzle float64 `json:"nodes_per_puzzle"`

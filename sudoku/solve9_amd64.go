@@ -1,0 +1,20 @@
+//go:build amd64 && !purego
+
+package sudoku
+
+// spread9AVX2 is spread over all the words of st at once, with AVX2
+// (solve9_spread_amd64.s). It reaches the same state as st.spread from
+// words whose deductions are already applied, except the dirty ones.
+//
+//go:noescape
+func spread9AVX2(st *state9) bool
+
+func cpuAVX2() bool
+
+// spread9Wide says whether propagate uses spread9AVX2.
+var spread9Wide = cpuAVX2()
+
+// spread9WideMin is the number of dirty words from which spread hands the
+// rest of its work to spread9AVX2: a sweep costs about as much as four
+// words taken one by one.
+var spread9WideMin = 4

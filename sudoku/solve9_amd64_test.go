@@ -1,0 +1,133 @@
+//go:build amd64 && !purego
+
+package sudoku
+
+import (
+	"context"
+	"math/bits"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// s9Root returns the root state of a 9×9 puzzle whose givens do not clash.
+func s9Root(p *Puzzle) (state9, bool) {
+	var placed [10][3]uint32
+	for c, v := range p.Cells {
+		placed[v][c/27] |= 1 << (c % 27)
+	}
+	var st state9
+	if !conflictFree9(&placed) {
+		return st, false
+	}
+	st.setGivens(&placed)
+	return st, true
+}
+
+// s9SpreadGo is spread with the assembly turned off.
+func s9SpreadGo(st *state9, dirty uint32) bool {
+	defer func(w bool) { spread9Wide = w }(spread9Wide)
+	spread9Wide = false
+	return st.spread(dirty)
+}
+
+// s9Descend follows a random path from the root of p: at each step the Go
+// spread and the assembly sweep start from the same state and must reach
+// the same one, then a random candidate of an unplaced cell is either
+// placed or taken out, as the search does. It returns the number of states
+// compared.
+func s9Descend(t *testing.T, p *Puzzle, rng *rand.Rand) int {
+	st, ok := s9Root(p)
+	if !ok {
+		return 0
+	}
+	dirty := uint32(band27)
+	for n := 1; ; n++ {
+		a, b := st, st
+		okA, okB := s9SpreadGo(&a, dirty), spread9AVX2(&b)
+		if okA != okB || okA && a != b {
+			t.Fatalf("line %d, step %d: Go %v %x %x, AVX2 %v %x %x", p.Line, n, okA, a.f, a.u, okB, b.f, b.u)
+		}
+		if !okA || a.u == [3]uint32{} {
+			return n
+		}
+		st = a
+		var cand []int // words i with a candidate bit at an unplaced cell
+		var cell []uint32
+		for i, m := range st.f {
+			for m &= st.u[i%3]; m != 0; m &= m - 1 {
+				cand, cell = append(cand, i), append(cell, m&-m)
+			}
+		}
+		k := rng.IntN(len(cand))
+		i, x := cand[k], cell[k]
+		if rng.IntN(2) == 0 {
+			st.f[i] &= ^t9Row[bits.TrailingZeros32(x)] | x
+		} else {
+			st.f[i] &^= x
+		}
+		dirty = 1 << i
+	}
+}
+
+// TestSpread9AVX2 holds the assembly sweep equal to the Go spread, state
+// for state, on random paths from random puzzles and from the tdoku files.
+func TestSpread9AVX2(t *testing.T) {
+	if !cpuAVX2() {
+		t.Skip("no AVX2")
+	}
+	rng := rand.New(rand.NewPCG(15, 9))
+	states := 0
+	for range 300 {
+		p := s9RandomPuzzle(rng, 30+rng.IntN(45))
+		for range 5 {
+			states += s9Descend(t, p, rng)
+		}
+	}
+	for _, name := range s9TdokuSets {
+		ps := sharedPuzzles(t, filepath.Join("tdoku", name))
+		for k := 0; k < len(ps); k += max(1, len(ps)/300) {
+			for range 3 {
+				states += s9Descend(t, ps[k], rng)
+			}
+		}
+	}
+	if states < 5000 {
+		t.Fatalf("only %d states compared", states)
+	}
+}
+
+// TestSolve9AVX2SameSearch holds the search with the assembly equal to the
+// search without it: the same nodes and the same solutions.
+func TestSolve9AVX2SameSearch(t *testing.T) {
+	if !cpuAVX2() {
+		t.Skip("no AVX2")
+	}
+	defer func(w bool) { spread9Wide = w }(spread9Wide)
+	solve := func(p *Puzzle, wide bool) Result {
+		spread9Wide = wide
+		r, err := solve9x9(context.Background(), p, 2)
+		if err != nil {
+			t.Fatalf("line %d: %v", p.Line, err)
+		}
+		return r
+	}
+	rng := rand.New(rand.NewPCG(15, 10))
+	ps := []*Puzzle{}
+	for range 300 {
+		ps = append(ps, s9RandomPuzzle(rng, 40+rng.IntN(30)))
+	}
+	for _, name := range s9TdokuSets {
+		all := sharedPuzzles(t, filepath.Join("tdoku", name))
+		for k := 0; k < len(all); k += max(1, len(all)/200) {
+			ps = append(ps, all[k])
+		}
+	}
+	for _, p := range ps {
+		a, b := solve(p, false), solve(p, true)
+		if a.Stats.Nodes != b.Stats.Nodes || !slices.EqualFunc(a.Solutions, b.Solutions, slices.Equal) {
+			t.Fatalf("line %d: Go %d nodes %v, AVX2 %d nodes %v", p.Line, a.Stats.Nodes, a.Solutions, b.Stats.Nodes, b.Solutions)
+		}
+	}
+}

@@ -1,0 +1,10 @@
+//go:build !amd64 || purego
+
+package sudoku
+
+// spread9AVX2 exists on amd64 only (solve9_amd64.go).
+func spread9AVX2(st *state9) bool { return st.spread(band27) }
+
+const spread9Wide = false
+
+const spread9WideMin = 28 // never reached
