@@ -25,6 +25,9 @@ type SudokuOptions struct {
 	// Timeout bounds the solve and the explanation together; 0 leaves the
 	// limit to ctx. It is named in the error of a timed-out record.
 	Timeout time.Duration
+	// Workers is sudoku.Options.Workers: the clause-learning searches
+	// that may run at once on a hard grid.
+	Workers int
 	// Found, when set, receives each solution as it is found (see
 	// sudoku.Options.Found), and the record keeps none of them: Solution
 	// and Solutions stay empty, Count counts them. The command line
@@ -98,7 +101,7 @@ func NewSudokuSolve(ctx context.Context, file string, p *sudoku.Puzzle, opt Sudo
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
-	res, err := sudoku.Solve(ctx, p, sudoku.Options{Limit: opt.Limit, Found: opt.Found})
+	res, err := sudoku.Solve(ctx, p, sudoku.Options{Limit: opt.Limit, Found: opt.Found, Workers: opt.Workers})
 	if res.Status == status.Invalid {
 		rec.Head, rec.Cause = sudokuInvalid(file, p, err)
 		return rec
