@@ -1,5 +1,7 @@
 package sudoku
 
+import "slices"
+
 // Conflict analysis of the clause-learning engine: the first-UIP clause
 // with MiniSat's recursive minimisation (Eén and Sörensson, 2003; Sörensson
 // and Biere, 2009), its LBD, and VSIDS bumping.
@@ -62,6 +64,12 @@ func (s *cdcl) analyze() (int32, int32) {
 	s.work = lits[:0]
 	s.learnt[0] = p ^ 1
 	s.minimize()
+	if s.policy.shrink {
+		s.shrink()
+	}
+	if s.policy.bumpReasons {
+		s.bumpReasons()
+	}
 	back := int32(0)
 	if len(s.learnt) > 1 {
 		maxI := 1
@@ -124,6 +132,139 @@ func (s *cdcl) redundant(l int32, abstract uint32) bool {
 	}
 	return true
 }
+
+// shrink replaces, level by level, the literals of the learned clause
+// assigned at one decision level by the single literal of that level that
+// implies them all, when there is one that needs no literal outside the
+// clause (Fleury and Biere, "Efficient All-UIP Learned Clause
+// Minimization", SAT 2021; CaDiCaL's "shrink").
+func (s *cdcl) shrink() {
+	lits := s.learnt
+	if len(lits) < 3 {
+		return
+	}
+	for _, l := range lits {
+		s.seen[l>>1] = 1
+	}
+	// Sort the literals other than the asserting one by level, highest
+	// first, so that each level's literals form a block. out overwrites
+	// lits as the blocks are read.
+	s.toClear = append(s.toClear[:0], lits...)
+	rest := lits[1:]
+	slices.SortFunc(rest, func(a, b int32) int { return int(s.level[b>>1] - s.level[a>>1]) })
+	out := lits[:1]
+	for i := 0; i < len(rest); {
+		lv := s.level[rest[i]>>1]
+		j := i + 1
+		for j < len(rest) && s.level[rest[j]>>1] == lv {
+			j++
+		}
+		block := rest[i:j]
+		i = j
+		if len(block) == 1 {
+			out = append(out, block[0])
+			continue
+		}
+		if uip, ok := s.shrinkBlock(block, lv); ok {
+			out = append(out, uip)
+		} else {
+			out = append(out, block...)
+		}
+	}
+	for _, l := range s.toClear {
+		s.seen[l>>1] = 0
+	}
+	s.learnt = out
+}
+
+// shrinkBlock looks for the literal of level lv that implies the block's
+// literals through reasons whose other literals are in the clause (seen
+// 1) or at level 0. It marks the literals it visits with seen 2 and
+// clears them.
+func (s *cdcl) shrinkBlock(block []int32, lv int32) (int32, bool) {
+	marked := s.stack[:0]
+	for _, l := range block {
+		s.seen[l>>1] = 2
+		marked = append(marked, l>>1)
+	}
+	open := len(block)
+	uip, ok := int32(0), false
+	end := len(s.trail)
+	if int(lv) < len(s.trailLim) {
+		end = int(s.trailLim[lv])
+	}
+	start := int(s.trailLim[lv-1])
+walk:
+	for i := end - 1; i >= start; i-- {
+		t := s.trail[i]
+		if s.seen[t>>1] != 2 {
+			continue
+		}
+		open--
+		if open == 0 {
+			uip, ok = t^1, true
+			break
+		}
+		if s.reason[t>>1] == reasonDecision {
+			break
+		}
+		for _, r := range s.reasonLits(t >> 1) {
+			v := r >> 1
+			switch {
+			case s.seen[v] == 2:
+			case s.level[v] == lv:
+				s.seen[v] = 2
+				marked = append(marked, v)
+				open++
+			case s.level[v] == 0 || s.seen[v] == 1:
+			default:
+				break walk
+			}
+		}
+	}
+	for _, v := range marked {
+		s.seen[v] = 0
+	}
+	for _, l := range block {
+		s.seen[l>>1] = 1
+	}
+	s.stack = marked[:0]
+	return uip, ok
+}
+
+// bumpReasons bumps the variables of the reasons of the learned clause's
+// literals, as Kissat does: they took part in the conflict one step
+// removed.
+func (s *cdcl) bumpReasons() {
+	if len(s.learnt) > bumpReasonsMax {
+		return
+	}
+	s.toClear = s.toClear[:0]
+	for _, l := range s.learnt {
+		s.seen[l>>1] = 1
+	}
+	for _, l := range s.learnt[1:] {
+		if s.reason[l>>1] == reasonDecision {
+			continue
+		}
+		for _, r := range s.reasonLits(l >> 1) {
+			if v := r >> 1; s.seen[v] == 0 && s.level[v] > 0 {
+				s.seen[v] = 1
+				s.toClear = append(s.toClear, v)
+				s.bump(v)
+			}
+		}
+	}
+	for _, l := range s.learnt {
+		s.seen[l>>1] = 0
+	}
+	for _, v := range s.toClear {
+		s.seen[v] = 0
+	}
+}
+
+// bumpReasonsMax bounds the learned clauses whose reasons are bumped.
+const bumpReasonsMax = 100
 
 // lbd counts the distinct decision levels of lits.
 func (s *cdcl) lbd(lits []int32) int32 {

@@ -25,6 +25,8 @@ type policy struct {
 	reduceInterval float64 // conflicts between reductions, times √(reductions+1)
 	decay          float64 // VSIDS: bumps grow by 1/decay per conflict
 	seed           uint64  // non-zero: initial activities drawn from it
+	bumpReasons    bool    // bump the variables of the learned clause's reasons too
+	shrink         bool    // shrink learned clauses to one literal per level where possible
 }
 
 type searchMode uint8
@@ -42,6 +44,7 @@ var defaultPolicy = policy{
 	stableUnit:     1024,
 	reduceInterval: 300,
 	decay:          0.95,
+	shrink:         true,
 }
 
 // initialPhase 1 places the digit a decision is about.

@@ -37,7 +37,8 @@ func TestCDCLTargetPhases(t *testing.T) {
 				for _, mode := range []searchMode{focusedOnly, stableOnly, alternate} {
 					stable := mode == stableOnly
 					s := newCDCL(t.Context(), p.Box, true)
-					s.policy = policy{mode: mode, modeInit: 3, stableUnit: 1, reduceInterval: 4, decay: 0.9}
+					s.policy = policy{mode: mode, modeInit: 3, stableUnit: 1, reduceInterval: 4, decay: 0.9,
+						shrink: mode != focusedOnly, bumpReasons: mode != stableOnly}
 					sols := s.solve(p.Cells, limit)
 					if len(sols) != want {
 						t.Fatalf("stable %v, limit %d: %d solutions, backtracking finds %d\n%v",
@@ -160,6 +161,10 @@ func cdclPolicyFromEnv(t *testing.T) policy {
 			p.decay = f
 		case "seed":
 			p.seed = uint64(f)
+		case "shrink":
+			p.shrink = f != 0
+		case "bumpreasons":
+			p.bumpReasons = f != 0
 		default:
 			t.Fatalf("PUZZLE_CDCL25_POLICY: unknown key %q", k)
 		}
