@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -170,4 +171,46 @@ func cdclPolicyFromEnv(t *testing.T) policy {
 		}
 	}
 	return p
+}
+
+// TestCDCLPolicies runs each search policy the engine offers (the default
+// one also with segment variables) on the two easiest of Gecode's 25×25 puzzles
+// (published as unique), where learned clauses are long and span many
+// levels, so that clause shrinking, reason bumping, reduction and both
+// modes all take part; each must find the one solution and prove it alone.
+func TestCDCLPolicies(t *testing.T) {
+	t.Parallel()
+	ps := sharedPuzzles(t, filepath.Join("gecode", "gecode_25x25.txt"))
+	variants := map[string]policy{"default": defaultPolicy}
+	for name, change := range map[string]func(*policy){
+		"focused":      func(p *policy) { p.mode = focusedOnly },
+		"stable":       func(p *policy) { p.mode = stableOnly; p.stableUnit = 16 },
+		"no shrink":    func(p *policy) { p.shrink = false },
+		"bump reasons": func(p *policy) { p.bumpReasons = true },
+		"seeded":       func(p *policy) { p.seed = 7 },
+		"quick modes":  func(p *policy) { p.modeInit = 50; p.reduceInterval = 20 },
+	} {
+		p := defaultPolicy
+		change(&p)
+		variants[name] = p
+	}
+	for _, ps := range portfolio {
+		variants[fmt.Sprintf("portfolio %+v", ps)] = ps.policy
+	}
+	for name, pol := range variants {
+		for _, segments := range []bool{false, true} {
+			if segments && name != "default" {
+				continue
+			}
+			for _, p := range ps[len(ps)-2:] {
+				s := newCDCL(t.Context(), p.Box, segments)
+				s.policy = pol
+				sols := s.solve(p.Cells, 2)
+				if len(sols) != 1 || !p.IsSolutionOf(sols[0]) {
+					t.Fatalf("%s, segments %v: %d solutions of %s (valid: %v)", name, segments, len(sols), p.Name,
+						len(sols) > 0 && p.IsSolutionOf(sols[0]))
+				}
+			}
+		}
+	}
 }
