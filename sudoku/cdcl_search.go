@@ -27,6 +27,7 @@ type policy struct {
 	seed           uint64  // non-zero: initial activities drawn from it
 	bumpReasons    bool    // bump the variables of the learned clause's reasons too
 	shrink         bool    // shrink learned clauses to one literal per level where possible
+	rephase        float64 // conflicts between rephasings, times the number so far; 0: never
 }
 
 type searchMode uint8
@@ -72,6 +73,10 @@ type searchState struct {
 	modeLen      int64
 	nextReduce   int64
 	reductions   int
+	best         []int8 // phases of the longest conflict-free trail since the last rephasing
+	bestLen      int
+	nextRephase  int64
+	rephases     int
 }
 
 // ema is an exponential moving average with the bias of its zero start
@@ -90,6 +95,7 @@ func (e *ema) value() float64 { return e.biased / (1 - e.exp) }
 
 func (st *searchState) init(nv int) {
 	st.target = make([]int8, nv)
+	st.best = make([]int8, nv)
 }
 
 func (st *searchState) untrail(lim int) {
@@ -102,6 +108,7 @@ func (s *cdcl) initSearch() {
 	st.modeLen = p.modeInit
 	st.modeSwitchAt = s.conflicts + p.modeInit
 	st.nextReduce = s.conflicts + int64(p.reduceInterval)
+	st.nextRephase = s.conflicts + int64(p.rephase)
 	if p.seed != 0 {
 		rng := rand.New(rand.NewPCG(p.seed, 0x5d0c))
 		for v := range s.activity {
@@ -129,7 +136,7 @@ func (s *cdcl) run() int {
 			if s.decisionLevel() == 0 {
 				return -1
 			}
-			if st.stable {
+			if st.stable || p.rephase > 0 {
 				s.saveTarget()
 			}
 			back, lbd := s.analyze()
@@ -155,6 +162,9 @@ func (s *cdcl) run() int {
 			s.reduce()
 			st.reductions++
 			st.nextReduce = s.conflicts + int64(p.reduceInterval*math.Sqrt(float64(st.reductions+1)))
+		}
+		if p.rephase > 0 && s.conflicts >= st.nextRephase {
+			s.rephase()
 		}
 		if p.mode == alternate && s.conflicts >= st.modeSwitchAt {
 			if st.stable {
@@ -217,10 +227,17 @@ func (st *searchState) solutionFound() {
 }
 
 // saveTarget records the phases of the trail below the conflict level if
-// it is the longest conflict-free trail since the last restart.
+// it is the longest conflict-free trail since the last restart, and as
+// best phases if it is the longest since the last rephasing.
 func (s *cdcl) saveTarget() {
 	st := &s.search
 	n := int(s.trailLim[s.decisionLevel()-1])
+	if n > st.bestLen && s.policy.rephase > 0 {
+		st.bestLen = n
+		for _, l := range s.trail[:n] {
+			st.best[l>>1] = 1 - 2*int8(l&1)
+		}
+	}
 	if n <= st.targetLen {
 		return
 	}
@@ -229,6 +246,34 @@ func (s *cdcl) saveTarget() {
 		st.target[l>>1] = 1 - 2*int8(l&1)
 	}
 	st.targetSync = n
+}
+
+// rephase resets the saved phases, in the cycle best, original, best,
+// inverted (CaDiCaL's rephasing without its local search), and forgets the
+// target and best phases.
+func (s *cdcl) rephase() {
+	st := &s.search
+	st.rephases++
+	st.nextRephase = s.conflicts + int64(s.policy.rephase*float64(st.rephases+1))
+	switch st.rephases % 4 {
+	case 1, 3:
+		for v, b := range st.best {
+			if b != 0 {
+				s.phase[v] = b
+			}
+		}
+	case 2:
+		for v := range s.phase {
+			s.phase[v] = initialPhase
+		}
+	case 0:
+		for v := range s.phase {
+			s.phase[v] = -initialPhase
+		}
+	}
+	clear(st.best)
+	clear(st.target)
+	st.bestLen, st.targetLen, st.targetSync = 0, 0, 0
 }
 
 func luby(i int) float64 {

@@ -162,6 +162,8 @@ func cdclPolicyFromEnv(t *testing.T) policy {
 			p.decay = f
 		case "seed":
 			p.seed = uint64(f)
+		case "rephase":
+			p.rephase = f
 		case "shrink":
 			p.shrink = f != 0
 		case "bumpreasons":
@@ -187,6 +189,7 @@ func TestCDCLPolicies(t *testing.T) {
 		"stable":       func(p *policy) { p.mode = stableOnly; p.stableUnit = 16 },
 		"no shrink":    func(p *policy) { p.shrink = false },
 		"bump reasons": func(p *policy) { p.bumpReasons = true },
+		"rephase":      func(p *policy) { p.rephase = 100 },
 		"seeded":       func(p *policy) { p.seed = 7 },
 		"quick modes":  func(p *policy) { p.modeInit = 50; p.reduceInterval = 20 },
 	} {
