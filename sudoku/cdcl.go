@@ -54,6 +54,9 @@ type cdcl struct {
 	lbdStamp  int64
 	policy    policy
 	search    searchState
+	share     *exchange // the portfolio's shared clauses and solutions, if any
+	shareID   int       // this search's index in the portfolio
+	imported  int       // share.log[:imported] has been taken
 	conflicts int64
 	props     int64 // literals propagated: the work, deterministic
 	decisions int64
@@ -360,7 +363,14 @@ func (s *cdcl) solveInto(givens []uint8, k *sink) {
 					sol[v/n] = uint8(v%n) + 1
 				}
 			}
-			if k.add(sol) || s.decisionLevel() == 0 {
+			if s.share != nil {
+				if s.share.solution(s.shareID, sol, n) {
+					return
+				}
+			} else if k.add(sol) {
+				return
+			}
+			if s.decisionLevel() == 0 {
 				return
 			}
 			block := s.learnt[:0]

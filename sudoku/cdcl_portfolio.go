@@ -2,15 +2,16 @@ package sudoku
 
 import (
 	"context"
+	"slices"
 	"sync"
 )
 
 // A portfolio runs several clause-learning searches on one puzzle, one per
-// core, each with its own policy (portfolio[i]) and clauses; the first to
-// finish answers and the others are cancelled. Searches with different
-// policies take very different numbers of conflicts on the same puzzle, so
-// the first of two finishes well before either on average (as in ManySAT,
-// Hamadi, Jabbour and Sais, 2009, without clause sharing).
+// core, each with its own policy (portfolio[i]); the first to finish
+// answers and the others are cancelled. Searches with different policies
+// take very different numbers of conflicts on the same puzzle, and they
+// share their solutions and their best learned clauses (see exchange), as
+// in ManySAT (Hamadi, Jabbour and Sais, 2009).
 
 // portfolioSearch is one search of a portfolio: its policy, and whether its
 // variables include the segment variables of locked candidates.
@@ -58,7 +59,7 @@ func solveLearning(ctx context.Context, box int, givens []uint8, k *sink, worker
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	searches := make([]*cdcl, workers)
-	sinks := make([]*sink, workers)
+	share := &exchange{sink: &sink{limit: k.limit}}
 	var wg sync.WaitGroup
 	var once sync.Once
 	winner := -1
@@ -66,12 +67,12 @@ func solveLearning(ctx context.Context, box int, givens []uint8, k *sink, worker
 		ps := portfolio[i]
 		searches[i] = newCDCL(runCtx, box, ps.segments)
 		searches[i].policy = ps.policy
-		sinks[i] = &sink{limit: k.limit}
+		searches[i].share, searches[i].shareID = share, i
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			s := searches[i]
-			s.solveInto(givens, sinks[i])
+			s.solveInto(givens, nil)
 			if s.err == nil {
 				once.Do(func() {
 					winner = i
@@ -87,23 +88,99 @@ func solveLearning(ctx context.Context, box int, givens []uint8, k *sink, worker
 		res.conflicts += s.conflicts
 	}
 	if winner < 0 {
-		// Every search was stopped by ctx: the one that found the most
-		// solutions answers.
+		// Every search was stopped by ctx.
 		res.err = ctx.Err()
-		winner = 0
-		for i, kk := range sinks {
-			if len(kk.sols) > len(sinks[winner].sols) {
-				winner = i
-			}
-		}
 		if res.err == nil {
-			res.err = searches[winner].err
+			res.err = searches[0].err
 		}
 	}
-	for _, sol := range sinks[winner].sols {
+	for _, sol := range share.sink.sols {
 		if k.add(sol) {
 			break
 		}
 	}
 	return res
+}
+
+// exchange is what the searches of a portfolio share: the solutions found,
+// each counted once, and a log of clauses that every search may add, in
+// the order they were derived: the clauses that block found solutions and
+// learned clauses of glue at most shareGlue. A learned clause may rest on
+// blocking clauses; a search takes the log in order, so it has those
+// before it. (ManySAT's sharing, Hamadi, Jabbour and Sais, 2009.)
+type exchange struct {
+	mu   sync.Mutex
+	sink *sink
+	log  []sharedClause
+}
+
+type sharedClause struct {
+	lits []int32
+	lbd  int32
+	from int // the search that derived it
+	keep bool
+}
+
+// shareGlue is the largest glue of the learned clauses a search shares.
+const shareGlue = 2
+
+func (x *exchange) publish(from int, lits []int32, lbd int32, keep bool) {
+	c := sharedClause{lits: slices.Clone(lits), lbd: lbd, from: from, keep: keep}
+	x.mu.Lock()
+	x.log = append(x.log, c)
+	x.mu.Unlock()
+}
+
+// solution records a solution found by search from, unless another search
+// found it first, and logs the clause that blocks it for the others. It
+// reports whether the searches should stop.
+func (x *exchange) solution(from int, sol []uint8, n int) bool {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if slices.ContainsFunc(x.sink.sols, func(s []uint8) bool { return slices.Equal(s, sol) }) {
+		return false
+	}
+	stop := x.sink.add(sol)
+	block := make([]int32, len(sol))
+	for c, d := range sol {
+		block[c] = int32(c*n+int(d)-1)*2 + 1
+	}
+	x.log = append(x.log, sharedClause{lits: block, lbd: int32(len(block)), from: from, keep: true})
+	return stop
+}
+
+// importShared adds, at level 0, the clauses the other searches logged
+// since the last call. It reports false if they leave no model.
+func (s *cdcl) importShared() bool {
+	x := s.share
+	x.mu.Lock()
+	fresh := x.log[s.imported:]
+	s.imported = len(x.log)
+	x.mu.Unlock()
+	for _, c := range fresh {
+		if c.from == s.shareID {
+			continue
+		}
+		lits := s.work[:0]
+		satisfied := false
+		for _, l := range c.lits {
+			switch s.val[l] {
+			case 1:
+				satisfied = true
+			case 0:
+				lits = append(lits, l)
+			}
+		}
+		s.work = lits[:0]
+		switch {
+		case satisfied:
+		case len(lits) == 0:
+			return false
+		case len(lits) == 1:
+			s.enqueue(lits[0], reasonDecision)
+		default:
+			s.addClause(lits, min(c.lbd, int32(len(lits))), c.keep)
+		}
+	}
+	return true
 }

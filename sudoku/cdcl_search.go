@@ -147,6 +147,9 @@ func (s *cdcl) run() int {
 				c := s.addClause(s.learnt, lbd, false)
 				s.enqueue(s.learnt[0], c<<2|reasonClause)
 			}
+			if s.share != nil && lbd <= shareGlue {
+				s.share.publish(s.shareID, s.learnt, lbd, false)
+			}
 			st.fast.add(float64(lbd), emaFastAlpha)
 			st.slow.add(float64(lbd), emaSlowAlpha)
 			s.varInc /= p.decay
@@ -156,7 +159,10 @@ func (s *cdcl) run() int {
 			continue
 		}
 		if s.restartDue() {
-			s.restart()
+			if s.restart() {
+				return -1
+			}
+			continue
 		}
 		if s.conflicts >= st.nextReduce {
 			s.reduce()
@@ -172,7 +178,10 @@ func (s *cdcl) run() int {
 			}
 			st.stable = !st.stable
 			st.modeSwitchAt = s.conflicts + st.modeLen
-			s.restart()
+			if s.restart() {
+				return -1
+			}
+			continue
 		}
 		v := int32(-1)
 		for !s.heap.Empty() {
@@ -210,7 +219,10 @@ func (s *cdcl) restartDue() bool {
 	return st.sinceRestart >= restartMin && st.fast.value() > restartMargin*st.slow.value()
 }
 
-func (s *cdcl) restart() {
+// restart goes back to level 0 and takes the clauses the other searches
+// of a portfolio shared since the last restart. It reports whether they
+// make the problem unsatisfiable.
+func (s *cdcl) restart() bool {
 	st := &s.search
 	s.cancelUntil(0)
 	if st.stable {
@@ -218,6 +230,7 @@ func (s *cdcl) restart() {
 	}
 	st.sinceRestart = 0
 	st.targetLen = 0
+	return s.share != nil && !s.importShared()
 }
 
 // solutionFound resets the search after a blocking clause was added.
