@@ -46,6 +46,7 @@ var defaultPolicy = policy{
 	reduceInterval: 300,
 	decay:          0.95,
 	shrink:         true,
+	bumpReasons:    true,
 }
 
 // initialPhase 1 places the digit a decision is about.

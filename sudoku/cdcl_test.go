@@ -185,13 +185,13 @@ func TestCDCLPolicies(t *testing.T) {
 	ps := sharedPuzzles(t, filepath.Join("gecode", "gecode_25x25.txt"))
 	variants := map[string]policy{"default": defaultPolicy}
 	for name, change := range map[string]func(*policy){
-		"focused":      func(p *policy) { p.mode = focusedOnly },
-		"stable":       func(p *policy) { p.mode = stableOnly; p.stableUnit = 16 },
-		"no shrink":    func(p *policy) { p.shrink = false },
-		"bump reasons": func(p *policy) { p.bumpReasons = true },
-		"rephase":      func(p *policy) { p.rephase = 100 },
-		"seeded":       func(p *policy) { p.seed = 7 },
-		"quick modes":  func(p *policy) { p.modeInit = 50; p.reduceInterval = 20 },
+		"focused":           func(p *policy) { p.mode = focusedOnly },
+		"stable":            func(p *policy) { p.mode = stableOnly; p.stableUnit = 16 },
+		"no shrink":         func(p *policy) { p.shrink = false },
+		"no reason bumping": func(p *policy) { p.bumpReasons = false },
+		"rephase":           func(p *policy) { p.rephase = 100 },
+		"seeded":            func(p *policy) { p.seed = 7 },
+		"quick modes":       func(p *policy) { p.modeInit = 50; p.reduceInterval = 20 },
 	} {
 		p := defaultPolicy
 		change(&p)
