@@ -24,14 +24,15 @@ type portfolioSearch struct {
 // runs the first, two run the first two, and so on.
 var portfolio = []portfolioSearch{
 	{defaultPolicy, false},
-	{stablePolicy, false},
+	{seededPolicy, false},
 }
 
-// stablePolicy, the second search's, stays in stable mode: it differs
-// most from the default, which alternates modes.
-var stablePolicy = func() policy {
+// seededPolicy, the second search's, is the default with its first
+// decisions drawn at random. With the clauses shared, it beat a second
+// search in stable mode only on the four 25×25 puzzles tried.
+var seededPolicy = func() policy {
 	p := defaultPolicy
-	p.mode = stableOnly
+	p.seed = 7
 	return p
 }()
 
@@ -120,7 +121,7 @@ type sharedClause struct {
 }
 
 // shareGlue is the largest glue of the learned clauses a search shares.
-const shareGlue = 2
+const shareGlue = 3
 
 func (x *exchange) publish(from int, lits []int32, lbd int32, keep bool) {
 	c := sharedClause{lits: slices.Clone(lits), lbd: lbd, from: from, keep: keep}
