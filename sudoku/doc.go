@@ -26,8 +26,10 @@
 //     (Audemard and Simon, 2009; cdcl_clauses.go); the search alternates a
 //     focused mode with glue-driven restarts and a stable mode with target
 //     phases, as CaDiCaL and Kissat do (cdcl_search.go). Hard minimal 25×25
-//     puzzles need it. With Options.Workers, two such searches with
-//     different policies race on two cores (cdcl_portfolio.go).
+//     puzzles need it. With Options.Workers, two such searches, seeded
+//     differently, race on two cores and share their solutions and their
+//     short learned clauses, as ManySAT does (Hamadi, Jabbour and Sais,
+//     2009; cdcl_portfolio.go).
 //
 // Explain (explain.go) solves as a person would, one deduction at a time,
 // always with the simplest technique that applies (logic.go): singles,
