@@ -43,12 +43,13 @@ type learningResult struct {
 }
 
 // solveLearning solves givens by clause learning with up to workers
-// searches at once, the solutions going to k. Enumerating every solution
-// (k.limit < 0) runs one search, since each search would find them all.
+// searches at once, the solutions going to k. A portfolio hands its
+// solutions on when it finishes, so listing solutions (a limit other than
+// 1 or 2) runs one search, which hands each on as it is found.
 // The work reported is that of every search.
 func solveLearning(ctx context.Context, box int, givens []uint8, k *sink, workers int) learningResult {
 	workers = min(workers, len(portfolio))
-	if workers <= 1 || k.limit < 0 {
+	if workers <= 1 || k.limit < 1 || k.limit > 2 {
 		ps := portfolio[0]
 		s := newCDCL(ctx, box, ps.segments)
 		s.policy = ps.policy

@@ -48,7 +48,7 @@ func TestPortfolio(t *testing.T) {
 					streamed = append(streamed, sol)
 					return true
 				}}
-				r := solveLearning(t.Context(), p.Box, p.Cells, k, 2)
+				r := solveLearning(t.Context(), p.Box, p.Cells, k, 2) // limits 3 and -1: one search
 				if r.err != nil {
 					t.Fatal(r.err)
 				}

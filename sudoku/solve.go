@@ -24,8 +24,8 @@ type Options struct {
 	// Workers is the number of clause-learning searches, each with its
 	// own policy, that may run at once, one per core, on a hard grid
 	// (one the depth-first search does not finish quickly); the first to
-	// finish answers. 0 means 1. Enumerating every solution (negative
-	// Limit) runs one search.
+	// finish answers. 0 means 1. Listing solutions (Limit other than 1
+	// or 2) runs one search.
 	Workers int
 	// NoLockedCandidates turns off the box-line reduction of the general
 	// solver, leaving naked and hidden singles only. For measurements.

@@ -154,7 +154,8 @@ Puzzles are solved one at a time. A hard large grid (one that depth-first
 search does not finish quickly, such as a minimal 25×25) is given to
 --workers clause-learning searches at once, each with its own strategy,
 one per core; the first to finish answers. The default uses up to two
-cores; --workers 1 keeps to one.
+cores; --workers 1 keeps to one. Listing solutions (--all, --limit K of 3
+or more) runs one search.
 
 With --json each puzzle is one JSON object on a line (docs/schema/sudoku.json,
 "solve"): file, line, name, status, error (invalid and timeout only), rows,
