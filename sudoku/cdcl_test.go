@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -34,11 +35,11 @@ func TestCDCLTargetPhases(t *testing.T) {
 			p := randomPuzzle(t, rng, tc.box, tc.keep)
 			for _, limit := range []int{1, 2, 3} {
 				want := countByBacktracking(p, limit)
-				for _, stable := range []bool{false, true} {
+				for _, mode := range []searchMode{focusedOnly, stableOnly, alternate} {
+					stable := mode == stableOnly
 					s := newCDCL(t.Context(), p.Box, true)
-					s.stable = stable
-					s.maxLearnt = 8
-					s.lubyUnit = 1
+					s.policy = policy{mode: mode, modeInit: 3, stableUnit: 1, reduceInterval: 4, decay: 0.9,
+						shrink: mode != focusedOnly, bumpReasons: mode != stableOnly}
 					sols := s.solve(p.Cells, limit)
 					if len(sols) != want {
 						t.Fatalf("stable %v, limit %d: %d solutions, backtracking finds %d\n%v",
@@ -52,12 +53,12 @@ func TestCDCLTargetPhases(t *testing.T) {
 					if s.conflicts > 1 {
 						restarted++
 					}
-					if stable && slices.ContainsFunc(s.target, func(x int8) bool { return x != 0 }) {
+					if stable && slices.ContainsFunc(s.search.target, func(x int8) bool { return x != 0 }) {
 						targeted++
 					}
 					n := p.Size()
 					for c, d := range p.Cells {
-						if d != 0 && s.target[c*n+int(d)-1] < 0 {
+						if d != 0 && s.search.target[c*n+int(d)-1] < 0 {
 							t.Fatalf("stable %v: target phase negates the given of cell %d", stable, c)
 						}
 					}
@@ -75,8 +76,9 @@ func TestCDCLTargetPhases(t *testing.T) {
 // 25×25 instances named by PUZZLE_CDCL25 (comma-separated indices, or
 // "all"), each with the timeout PUZZLE_CDCL25_TIMEOUT (default 30s), and
 // logs conflicts, time and propagations; PUZZLE_CDCL25_LIMIT=1 stops at the
-// first solution and PUZZLE_CDCL25_UNIT sets the Luby restart unit. A
-// measurement aid, skipped unless asked for.
+// first solution; PUZZLE_CDCL25_POLICY sets the policy (see
+// cdclPolicyFromEnv) and PUZZLE_CDCL25_SEGMENTS=0 leaves out the segment
+// variables. A measurement aid, skipped unless asked for.
 func TestCDCLGecode25(t *testing.T) {
 	which := os.Getenv("PUZZLE_CDCL25")
 	if which == "" {
@@ -105,15 +107,15 @@ func TestCDCLGecode25(t *testing.T) {
 	for _, i := range idx {
 		p := ps[i]
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)
-		start := time.Now()
-		s := newCDCL(ctx, p.Box, true)
-		s.lubyUnit, _ = strconv.ParseFloat(os.Getenv("PUZZLE_CDCL25_UNIT"), 64)
+		start, cpu0 := time.Now(), cpuTime()
+		s := newCDCL(ctx, p.Box, os.Getenv("PUZZLE_CDCL25_SEGMENTS") != "0")
+		s.policy = cdclPolicyFromEnv(t)
 		limit := 2
 		if os.Getenv("PUZZLE_CDCL25_LIMIT") == "1" {
 			limit = 1
 		}
 		sols := s.solve(p.Cells, limit)
-		el := time.Since(start)
+		el, cpu := time.Since(start), cpuTime()-cpu0
 		cancel()
 		total += el
 		state := "unique"
@@ -127,7 +129,91 @@ func TestCDCLGecode25(t *testing.T) {
 				t.Fatalf("%d: invalid solution", i)
 			}
 		}
-		t.Logf("%2d %-8s conflicts %7d  %6.2fs  %5.0f conflicts/s  props %6.1fM  learnts %d", i, state, s.conflicts, el.Seconds(), float64(s.conflicts)/el.Seconds(), float64(s.props)/1e6, s.learnts)
+		t.Logf("%2d %-8s conflicts %7d  %6.2fs (cpu %6.2fs)  %5.0f conflicts/cpu s  props %6.1fM  learnts %d",
+			i, state, s.conflicts, el.Seconds(), cpu.Seconds(), float64(s.conflicts)/cpu.Seconds(), float64(s.props)/1e6, s.learnts)
 	}
 	t.Logf("total %.2fs", total.Seconds())
+}
+
+// cdclPolicyFromEnv reads PUZZLE_CDCL25_POLICY, a comma-separated list of
+// key=value (mode=alternate|focused|stable, init, unit, reduce, decay,
+// seed, segments) over the default policy.
+func cdclPolicyFromEnv(t *testing.T) policy {
+	p := defaultPolicy
+	for _, kv := range strings.Split(os.Getenv("PUZZLE_CDCL25_POLICY"), ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			continue
+		}
+		f, err := strconv.ParseFloat(v, 64)
+		if k != "mode" && err != nil {
+			t.Fatalf("PUZZLE_CDCL25_POLICY: %s: %v", kv, err)
+		}
+		switch k {
+		case "mode":
+			p.mode = map[string]searchMode{"alternate": alternate, "focused": focusedOnly, "stable": stableOnly}[v]
+		case "init":
+			p.modeInit = int64(f)
+		case "unit":
+			p.stableUnit = f
+		case "reduce":
+			p.reduceInterval = f
+		case "decay":
+			p.decay = f
+		case "seed":
+			p.seed = uint64(f)
+		case "rephase":
+			p.rephase = f
+		case "shrink":
+			p.shrink = f != 0
+		case "bumpreasons":
+			p.bumpReasons = f != 0
+		default:
+			t.Fatalf("PUZZLE_CDCL25_POLICY: unknown key %q", k)
+		}
+	}
+	return p
+}
+
+// TestCDCLPolicies runs each search policy the engine offers (the default
+// one also with segment variables) on the two easiest of Gecode's 25×25 puzzles
+// (published as unique), where learned clauses are long and span many
+// levels, so that clause shrinking, reason bumping, reduction and both
+// modes all take part; each must find the one solution and prove it alone.
+func TestCDCLPolicies(t *testing.T) {
+	t.Parallel()
+	ps := sharedPuzzles(t, filepath.Join("gecode", "gecode_25x25.txt"))
+	variants := map[string]policy{"default": defaultPolicy}
+	for name, change := range map[string]func(*policy){
+		"focused":           func(p *policy) { p.mode = focusedOnly },
+		"stable":            func(p *policy) { p.mode = stableOnly; p.stableUnit = 16 },
+		"no shrink":         func(p *policy) { p.shrink = false },
+		"no reason bumping": func(p *policy) { p.bumpReasons = false },
+		"rephase":           func(p *policy) { p.rephase = 100 },
+		"seeded":            func(p *policy) { p.seed = 7 },
+		"quick modes":       func(p *policy) { p.modeInit = 50; p.reduceInterval = 20 },
+	} {
+		p := defaultPolicy
+		change(&p)
+		variants[name] = p
+	}
+	for _, ps := range portfolio {
+		variants[fmt.Sprintf("portfolio %+v", ps)] = ps.policy
+	}
+	for name, pol := range variants {
+		for _, segments := range []bool{false, true} {
+			if segments && name != "default" {
+				continue
+			}
+			for _, p := range ps[len(ps)-2:] {
+				s := newCDCL(t.Context(), p.Box, segments)
+				s.policy = pol
+				sols := s.solve(p.Cells, 2)
+				if len(sols) != 1 || !p.IsSolutionOf(sols[0]) {
+					t.Fatalf("%s, segments %v: %d solutions of %s (valid: %v)", name, segments, len(sols), p.Name,
+						len(sols) > 0 && p.IsSolutionOf(sols[0]))
+				}
+			}
+		}
+	}
 }

@@ -17,10 +17,19 @@
 //     the fewest candidates, as in Norvig's "Solving Every Sudoku Puzzle".
 //   - When that search exceeds a node budget, a conflict-driven
 //     clause-learning engine (cdcl.go) takes over: the rules are
-//     exactly-one constraints over cell-digit and segment-digit variables,
-//     propagated natively, with first-UIP learning, VSIDS and restarts after
-//     MiniSat (Eén and Sörensson, 2003) and Glucose's clause quality
-//     measure (Audemard and Simon, 2009). Hard minimal 25×25 puzzles need it.
+//     exactly-one groups of cell-digit variables whose at-most-one half is
+//     propagated natively (a true member makes the others false) and whose
+//     at-least-one half is a watched clause. Conflicts are analysed to the
+//     first UIP after MiniSat (Eén and Sörensson, 2003), minimised and
+//     shrunk to one literal per level where possible (Fleury and Biere,
+//     2021; cdcl_learn.go); learned clauses are kept in tiers by glue
+//     (Audemard and Simon, 2009; cdcl_clauses.go); the search alternates a
+//     focused mode with glue-driven restarts and a stable mode with target
+//     phases, as CaDiCaL and Kissat do (cdcl_search.go). Hard minimal 25×25
+//     puzzles need it. With Options.Workers, two such searches, seeded
+//     differently, race on two cores and share their solutions and their
+//     short learned clauses, as ManySAT does (Hamadi, Jabbour and Sais,
+//     2009; cdcl_portfolio.go).
 //
 // Explain (explain.go) solves as a person would, one deduction at a time,
 // always with the simplest technique that applies (logic.go): singles,

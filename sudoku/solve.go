@@ -21,6 +21,12 @@ type Options struct {
 	// NoLearning keeps large grids on the depth-first engine instead of
 	// handing hard ones to the clause-learning engine. For measurements.
 	NoLearning bool
+	// Workers is the number of clause-learning searches, each with its
+	// own policy, that may run at once, one per core, on a hard grid
+	// (one the depth-first search does not finish quickly); the first to
+	// finish answers. 0 means 1. Listing solutions (Limit other than 1
+	// or 2) runs one search.
+	Workers int
 	// NoLockedCandidates turns off the box-line reduction of the general
 	// solver, leaving naked and hidden singles only. For measurements.
 	NoLockedCandidates bool
@@ -46,7 +52,8 @@ type Result struct {
 // Stats is the work a solve took.
 type Stats struct {
 	// Nodes counts search nodes: every guess (a decision, in the
-	// clause-learning engine).
+	// clause-learning engine), over every search when several ran
+	// (Options.Workers).
 	Nodes int64 `json:"nodes"`
 	// Conflicts counts the conflicts the clause-learning engine analysed.
 	Conflicts int64 `json:"conflicts,omitempty"`
@@ -125,13 +132,12 @@ func solveLarge(ctx context.Context, p *Puzzle, k *sink, opt Options) (Result, e
 		}
 		return Result{Stats: Stats{Nodes: e.nodes, Solver: "dfs"}}, err
 	}
-	s := newCDCL(ctx, p.Box, true)
-	s.solveInto(p.Cells, k)
+	r := solveLearning(ctx, p.Box, p.Cells, k, opt.Workers)
 	return Result{Stats: Stats{
-		Nodes:     e.nodes + s.decisions,
-		Conflicts: s.conflicts,
+		Nodes:     e.nodes + r.decisions,
+		Conflicts: r.conflicts,
 		Solver:    "dfs+cdcl",
-	}}, s.err
+	}}, r.err
 }
 
 // RandomSolution returns a complete grid of box size box drawn by a search

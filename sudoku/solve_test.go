@@ -102,9 +102,9 @@ func engineCount(t *testing.T, p *Puzzle, limit int, learning bool) [][]uint8 {
 		s := newCDCL(t.Context(), p.Box, true)
 		sols := s.solve(p.Cells, limit)
 		tight := newCDCL(t.Context(), p.Box, true)
-		tight.maxLearnt = 4
+		tight.policy.reduceInterval = 2
 		if got := len(tight.solve(p.Cells, limit)); got != len(sols) {
-			t.Fatalf("cdcl with 4 learned clauses: %d solutions, with the default %d\n%v", got, len(sols), p)
+			t.Fatalf("cdcl reducing every few conflicts: %d solutions, with the default %d\n%v", got, len(sols), p)
 		}
 		return sols
 	}

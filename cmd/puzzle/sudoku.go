@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"runtime"
 	"strings"
 	"time"
 
@@ -149,6 +150,13 @@ says so ("stopped at the limit", "limit_reached": true) and the count is
 a lower bound; below the cap it is exact. --limit K of 2 or more lists
 the solutions the same way.
 
+Puzzles are solved one at a time. A hard large grid (one that depth-first
+search does not finish quickly, such as a minimal 25×25) is given to
+--workers clause-learning searches at once, each with its own strategy,
+one per core; the first to finish answers. The default uses up to two
+cores; --workers 1 keeps to one. Listing solutions (--all, --limit K of 3
+or more) runs one search.
+
 With --json each puzzle is one JSON object on a line (docs/schema/sudoku.json,
 "solve"): file, line, name, status, error (invalid and timeout only), rows,
 cols, box, solution (rows of values), solutions (with --all or --limit K,
@@ -170,7 +178,7 @@ Examples:
 
 type sudokuSolveCmd struct {
 	json, all, explain bool
-	limit              int
+	limit, workers     int
 	timeout            time.Duration
 	format             *choiceFlag
 }
@@ -183,6 +191,7 @@ func (c *sudokuSolveCmd) define(fs *flag.FlagSet) {
 	fs.DurationVar(&c.timeout, "timeout", 0, "give up on a puzzle after `D` (such as 10s); 0 means no limit")
 	fs.Var(c.format, "format", "`layout` of the solutions: pretty, line, grid or euler")
 	fs.BoolVar(&c.explain, "explain", false, "show the logical steps a person would take")
+	fs.IntVar(&c.workers, "workers", 0, "clause-learning searches to run at once on a hard grid (default: up to 2, one per core)")
 }
 
 func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
@@ -190,7 +199,15 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 	if problem != "" {
 		return v.usageError(e, "%s", problem)
 	}
-	opt := record.SudokuOptions{Limit: limit, ListAll: c.all || c.limit >= 2, Explain: c.explain, Timeout: c.timeout}
+	if c.workers < 0 {
+		return v.usageError(e, "--workers must not be negative")
+	}
+	workers := c.workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	opt := record.SudokuOptions{Limit: limit, ListAll: c.all || c.limit >= 2, Explain: c.explain, Timeout: c.timeout,
+		Workers: workers}
 	f := c.format.format()
 	var stream func(ctx context.Context, w *bufio.Writer, file string, p *sudoku.Puzzle) (*record.SudokuSolve, error)
 	if opt.ListAll {

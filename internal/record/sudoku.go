@@ -29,6 +29,9 @@ type SudokuOptions struct {
 	// writer that writes the record with AppendJSON, which writes the
 	// grid from it; Complete fills Solution for any other use.
 	Lean bool
+	// Workers is sudoku.Options.Workers: the clause-learning searches
+	// that may run at once on a hard grid.
+	Workers int
 	// Found, when set, receives each solution as it is found (see
 	// sudoku.Options.Found), and the record keeps none of them: Solution
 	// and Solutions stay empty, Count counts them. The command line
@@ -116,7 +119,7 @@ func NewSudokuSolve(ctx context.Context, file string, p *sudoku.Puzzle, opt Sudo
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
-	res, err := sudoku.Solve(ctx, p, sudoku.Options{Limit: opt.Limit, Found: opt.Found})
+	res, err := sudoku.Solve(ctx, p, sudoku.Options{Limit: opt.Limit, Found: opt.Found, Workers: opt.Workers})
 	if res.Status == status.Invalid {
 		rec.Head, rec.Cause = sudokuInvalid(file, p, err)
 		return rec
