@@ -15,9 +15,61 @@ import "github.com/puzzlesolvers/puzzle/internal/sat"
 
 // cdclSearch hands to k, until it is full, the pictures that extend the
 // propagated state st and differ from those in found (which k has had).
-// stopped reports that stop asked to give up first.
-func (g *grid) cdclSearch(st *state, found []*Grid, k *sink, stop func() bool) (stopped bool, conflicts int64) {
-	s := sat.New()
+// The search starts its guesses toward the last picture of found, so that
+// a second picture that differs from it in a few cells comes first.
+// stopped reports that stop asked to give up first, or that the search met
+// maxConflicts (when positive) first.
+func (g *grid) cdclSearch(st *state, found []*Grid, k *sink, stop func() bool, maxConflicts int64) (stopped bool, conflicts int64) {
+	s, ok := g.encode(st)
+	if !ok {
+		return false, s.Stats().Conflicts
+	}
+	if maxConflicts > 0 {
+		inner := stop
+		stop = func() bool { return inner() || s.Stats().Conflicts >= maxConflicts }
+	}
+	var block []sat.Lit
+	blockPicture := func(pic *Grid) {
+		block = block[:0]
+		for r := range g.h {
+			for c := range g.w {
+				if known, _ := g.cell(st, r, c); !known {
+					l := sat.Pos(r*g.w + c)
+					if pic.At(r, c) {
+						l = l.Not()
+					}
+					block = append(block, l)
+				}
+			}
+		}
+		s.AddClause(block...)
+	}
+	for _, pic := range found {
+		blockPicture(pic)
+	}
+	if len(found) > 0 {
+		last := found[len(found)-1]
+		for i, filled := range last.Cells {
+			s.SetPhase(i, filled)
+		}
+	}
+	stopped = enumerate(s, k, stop, func() *Grid {
+		pic := NewGrid(g.w, g.h)
+		for i := range pic.Cells {
+			pic.Cells[i] = s.Value(i)
+		}
+		blockPicture(pic)
+		return pic
+	})
+	return stopped, s.Stats().Conflicts
+}
+
+// encode returns a SAT solver holding the clauses of every line's
+// automaton over the cells, cell (r, c) being variable r*w+c, with the
+// cells that st knows as unit clauses. ok is false when the clauses are
+// already contradictory.
+func (g *grid) encode(st *state) (s *sat.Solver, ok bool) {
+	s = sat.New()
 	for range g.w * g.h {
 		s.NewVar()
 	}
@@ -64,37 +116,10 @@ func (g *grid) cdclSearch(st *state, found []*Grid, k *sink, stop func() bool) (
 			return k == 0 || (k > 0) == (col > 0)
 		}
 		if !encodeLine(s, top, g.clues[l], nil, n, 2, value, allowed) {
-			return false, s.Stats().Conflicts
+			return s, false
 		}
 	}
-	var block []sat.Lit
-	blockPicture := func(pic *Grid) {
-		block = block[:0]
-		for r := range g.h {
-			for c := range g.w {
-				if knownAt(r, c) == 0 {
-					l := cellLit(r, c)
-					if pic.At(r, c) {
-						l = l.Not()
-					}
-					block = append(block, l)
-				}
-			}
-		}
-		s.AddClause(block...)
-	}
-	for _, pic := range found {
-		blockPicture(pic)
-	}
-	stopped = enumerate(s, k, stop, func() *Grid {
-		pic := NewGrid(g.w, g.h)
-		for i := range pic.Cells {
-			pic.Cells[i] = s.Value(i)
-		}
-		blockPicture(pic)
-		return pic
-	})
-	return stopped, s.Stats().Conflicts
+	return s, true
 }
 
 // enumerate calls s.Solve until k is full, or

@@ -20,12 +20,22 @@
 //   - Search. Depth-first search branches on the cell whose probes fixed
 //     the most cells, and counts solutions up to a limit (2 by default, which
 //     is what proves a picture unique). It runs on a small node budget.
+//   - Belief-guided decimation. A puzzle that outlasts that budget without
+//     a picture gets one, if it has many, by fixing the cells that belief
+//     propagation over the lines' automata is surest of, a few at a time,
+//     with line solving and probing after each step (Montanari,
+//     Ricci-Tersenghi and Semerjian, "Solving constraint satisfaction
+//     problems through belief propagation-guided decimation", 2007), and
+//     with the clause-learning search completing the state after a
+//     failure. It only looks for a first picture; the verdict is the next
+//     phase's.
 //   - Clause learning. A puzzle that outlasts that budget goes to a CDCL
 //     SAT solver (package internal/sat, after MiniSat) over clauses that
 //     unroll each line's automaton (Bacchus, "GAC via unit propagation", CP
 //     2007): unit propagation on them is complete line solving, and learned
 //     clauses keep what each refutation taught. Each picture found is
-//     blocked by a clause so that the next search finds another. Colour
+//     blocked by a clause so that the next search finds another, its
+//     guesses leaning toward the last picture found. Colour
 //     puzzles, whose runs of different colours may touch, are solved this
 //     way from the start, with one variable per cell and colour; their
 //     explanations use a colour line solver on sets of colours.

@@ -80,3 +80,18 @@ func ExampleSyntaxError() {
 	// clue error on line 4
 	// nonogram: line 4: column 1 clue 1 1 needs 3 cells, the column has 2
 }
+
+// Make the random puzzle of a seed, as 'puzzle nonogram generate' does, and
+// solve it.
+func ExampleRandom() {
+	p, err := nonogram.Random(8, 5, 0.4, 7)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(p.Name)
+	res, _ := nonogram.Solve(context.Background(), p, nonogram.Options{})
+	fmt.Println(res.Status, p.Satisfies(p.Goal))
+	// Output:
+	// random 5×8, density 0.4, seed 7
+	// multiple true
+}

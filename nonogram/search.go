@@ -21,17 +21,23 @@ type searcher struct {
 	levels    []*state
 	noProbing bool
 	// budget, when positive, stops the search (overBudget) after that many
+	// nodes, or probeBudget (when positive) probes;
 	// nodes; rootLineLimit is the line-probing limit at the root.
 	budget        int64
+	probeBudget   int64
 	overBudget    bool
 	rootLineLimit int
 	nodeLineLimit int
 }
 
-// The quick search's node budget and root line-probing limit.
+// The quick search's node and probe budgets and root line-probing limit.
+// The probe budget stops it early on large grids where line solving fixes
+// little, such as random pictures of 50×40, whose probing at each node
+// costs thousands of trials: the searches that follow do better there.
 const (
-	quickSearchNodes = 96
-	quickLineProbe   = 64
+	quickSearchNodes  = 96
+	quickSearchProbes = 200000
+	quickLineProbe    = 64
 )
 
 func (s *searcher) full() bool {
@@ -50,7 +56,7 @@ func (s *searcher) level(d int) *state {
 func (s *searcher) dfs(st *state, d int) {
 	s.nodes++
 	s.maxDepth = max(s.maxDepth, d)
-	if s.budget > 0 && s.nodes > s.budget {
+	if s.budget > 0 && s.nodes > s.budget || s.probeBudget > 0 && s.probes > s.probeBudget {
 		s.overBudget = true
 		return
 	}

@@ -31,6 +31,9 @@ type Options struct {
 	// quickNodes, when positive, replaces the quick search's node budget
 	// (tests of the hand-over to the clause-learning search).
 	quickNodes int64
+	// noDecimation skips the belief-guided search for a first picture
+	// before clause learning (tests and measurements).
+	noDecimation bool
 	// noLearning keeps the depth-first search to the end, without the
 	// clause-learning search (tests and measurements).
 	noLearning bool
@@ -122,13 +125,13 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 		k.add(g.picture(root))
 		s.nodes = 1
 	case opt.learnAtRoot:
-		s.stopped, conflicts = g.cdclSearch(root, nil, k, stop)
+		s.stopped, conflicts = g.cdclSearch(root, nil, k, stop, 0)
 	default:
 		// A quick search first, with line probing only on lines with few
 		// placements: most puzzles end here. A puzzle that outlasts the
 		// budget goes to the clause-learning search, which keeps the
 		// pictures found and the cells that probing at the root fixed.
-		s.budget = quickSearchNodes
+		s.budget, s.probeBudget = quickSearchNodes, quickSearchProbes
 		if opt.quickNodes > 0 {
 			s.budget = opt.quickNodes
 		}
@@ -146,12 +149,28 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 			hold.passTo(k)
 		case opt.noLearning:
 			s.sink = k
-			s.budget, s.overBudget = 0, false
+			s.budget, s.probeBudget, s.overBudget = 0, 0, false
 			s.rootLineLimit = maxLineProbe
 			s.dfs(root, 0)
 		default:
 			hold.passTo(k)
-			s.stopped, conflicts = g.cdclSearch(quick, hold.kept, k, stop)
+			found := hold.kept
+			if len(found) == 0 && !opt.noDecimation {
+				// No picture yet: belief-guided decimation finds one
+				// fast where there are many, and the clause-learning
+				// search then starts from it.
+				var pic *Grid
+				pic, conflicts, s.stopped = g.decimate(pr, quick, stop)
+				if pic != nil {
+					k.add(pic)
+					found = []*Grid{pic}
+				}
+			}
+			if !s.stopped && !k.full() {
+				var more int64
+				s.stopped, more = g.cdclSearch(quick, found, k, stop, 0)
+				conflicts += more
+			}
 		}
 	}
 	res.Solutions, res.Count = k.kept, k.count

@@ -87,11 +87,7 @@ func columnsPrefixOK(p *Puzzle, g *Grid, rows int) bool {
 // row clues are swapped, which keeps the sums equal but often leaves no
 // solution.
 func randomPuzzle(rng *rand.Rand, w, h int, density float64, shuffle bool) *Puzzle {
-	g := NewGrid(w, h)
-	for i := range g.Cells {
-		g.Cells[i] = rng.Float64() < density
-	}
-	p := g.Clues()
+	p := RandomGrid(rng, w, h, density).Clues()
 	if shuffle && h > 1 {
 		a, b := rng.IntN(h), rng.IntN(h)
 		p.Rows[a], p.Rows[b] = p.Rows[b], p.Rows[a]

@@ -21,6 +21,7 @@ var nonogramVerbs = []*verbSpec{
 	{name: "solve", summary: "solve nonograms, proving uniqueness", usage: nonoSolveUsage, new: func() command { return &nonogramSolveCmd{} }},
 	{name: "render", summary: "draw the solved picture with its clues (text, SVG, PNG)", usage: nonoRenderUsage, new: func() command { return &nonogramRenderCmd{} }},
 	{name: "convert", summary: "rewrite nonograms in another format", usage: nonoConvertUsage, new: func() command { return &nonogramConvertCmd{} }},
+	{name: "generate", summary: "make the clues of random pictures (seeded)", usage: nonoGenerateUsage, new: func() command { return &nonogramGenerateCmd{} }},
 	{name: "bench", summary: "measure solving time on the shared data sets", usage: nonoBenchUsage, new: func() command { return &nonogramBenchCmd{} }},
 }
 
