@@ -46,6 +46,18 @@
 	ADDQ pdbKernel_tables(DI)(DX*8), R13; \
 	PREFETCHT0 (R13)
 
+// SPARSE_AFTER is RANK_AFTER for sparse indices (pdb_sparse.go), where
+// the cells passed change nothing: the index before, plus the tile's
+// weight times delta. Scratch: BX, R13.
+#define SPARSE_AFTER(delta, weight, rank, kidrank) \
+	MOVBQSX delta(SI), R13; \
+	IMULQ weight(R11), R13; \
+	ADDQ rank(DI)(DX*8), R13; \
+	MOVQ R13, kidrank(R10); \
+	SARQ $1, R13; \
+	ADDQ pdbKernel_tables(DI)(DX*8), R13; \
+	PREFETCHT0 (R13)
+
 // ENTRY reads into dest the 4-bit entry at rank CX of the table of
 // pattern DX (nibble in idastar_pdb.go). CX is clobbered.
 #define ENTRY(dest) \
@@ -107,6 +119,8 @@ expand:
 	SHLQ $6, AX // 4 steps of 16 bytes
 	LEAQ pdbKernel_steps(DI)(AX*1), SI
 	LEAQ pdbFrame_kids(R8), R10
+	CMPQ pdbKernel_sparse(DI), $0
+	JNE listsparse
 
 list:
 	TESTQ CX, CX
@@ -141,6 +155,31 @@ list:
 	ADDQ $pdbKid__size, R10
 	DECQ CX
 	JMP list
+
+listsparse:
+	// The same as list, with sparse indices.
+	TESTQ CX, CX
+	JEQ listed
+	MOVBQZX pdbStep_to(SI), AX
+	MOVB AX, pdbKid_to(R10)
+	MOVBQZX pdbKernel_cells(DI)(AX*1), BX // the tile t
+	MOVB BX, pdbKid_tile(R10)
+	MOVBQZX pdbStep_rto(SI), AX
+	MOVB AX, pdbKid_rto(R10)
+	MOVBQZX pdbStep_dir(SI), AX
+	MOVB AX, pdbKid_dir(R10)
+	LEAQ (BX)(BX*2), R11
+	LEAQ pdbKernel_tiles(DI)(R11*8), R11 // &tiles[t]
+	MOVBQZX pdbTile_pat(R11), DX
+	MOVB DX, pdbKid_pat(R10)
+	SPARSE_AFTER(pdbStep_delta, pdbTile_weight, pdbKernel_rank, pdbKid_rank)
+	MOVBQZX pdbTile_rpat(R11), DX
+	MOVB DX, pdbKid_rpat(R10)
+	SPARSE_AFTER(pdbStep_rdelta, pdbTile_rweight, pdbKernel_rrank, pdbKid_rrank)
+	ADDQ $pdbStep__size, SI
+	ADDQ $pdbKid__size, R10
+	DECQ CX
+	JMP listsparse
 
 listed:
 	MOVQ pdbKernel_exp(DI), AX
