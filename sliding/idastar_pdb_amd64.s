@@ -13,6 +13,8 @@
 //
 // Registers kept across the loop:
 //   DI  k           R8  the top frame     R9  its depth g
+//   R14 k.gen       R15 k.exp (stored back on return; ABI0 lets an
+//                   assembly function use both)
 // The others are scratch. Labels (tiles), cells and steps are bytes; the
 // rest are 64-bit words.
 // RANK_AFTER stores in the child (R10) the rank of a pattern (DX) after the
@@ -95,6 +97,8 @@
 TEXT ·pdbIterate(SB), NOSPLIT, $0-24
 	MOVQ k+0(FP), DI
 	MOVQ pdbKernel_depth(DI), R9
+	MOVQ pdbKernel_gen(DI), R14
+	MOVQ pdbKernel_exp(DI), R15
 	MOVQ R9, AX
 	IMULQ $pdbFrame__size, AX
 	LEAQ pdbKernel_frames(DI)(AX*1), R8
@@ -103,7 +107,7 @@ TEXT ·pdbIterate(SB), NOSPLIT, $0-24
 	JNE next
 
 expand:
-	INCQ pdbKernel_exp(DI)
+	INCQ R15
 	MOVQ pdbFrame_md(R8), AX
 	TESTQ AX, AX
 	JEQ found
@@ -182,10 +186,11 @@ listsparse:
 	JMP listsparse
 
 listed:
-	MOVQ pdbKernel_exp(DI), AX
-	TESTQ $const_pollMask, AX
+	TESTQ $const_pollMask, R15
 	JNE next
 	MOVQ R9, pdbKernel_depth(DI)
+	MOVQ R14, pdbKernel_gen(DI)
+	MOVQ R15, pdbKernel_exp(DI)
 	MOVQ $const_iterPaused, ret+16(FP)
 	RET
 
@@ -197,7 +202,7 @@ next:
 	MOVQ CX, pdbFrame_i(R8)
 	LEAQ (AX)(AX*2), R10
 	LEAQ pdbFrame_kids(R8)(R10*8), R10 // the child
-	INCQ pdbKernel_gen(DI)
+	INCQ R14
 
 	// R12: its Manhattan distance.
 	MOVBQZX pdbKid_tile(R10), BX
@@ -301,9 +306,13 @@ pop:
 	JMP next
 
 found:
+	MOVQ R14, pdbKernel_gen(DI)
+	MOVQ R15, pdbKernel_exp(DI)
 	MOVQ R9, ret+16(FP)
 	RET
 
 exhausted:
+	MOVQ R14, pdbKernel_gen(DI)
+	MOVQ R15, pdbKernel_exp(DI)
 	MOVQ $const_iterExhausted, ret+16(FP)
 	RET
