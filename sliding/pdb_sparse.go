@@ -1,5 +1,7 @@
 package sliding
 
+import "runtime"
+
 // A pattern's table is indexed by the compact rank of its placement (see
 // rank): the smallest index, but a move of a tile changes the digits of
 // the tiles it passes, so the search works the change out cell by cell.
@@ -51,43 +53,49 @@ func (pt *pattern) sparseIndex(at *[64]uint8) int64 {
 }
 
 // makeSparse sets pt.sparse from pt.table where it is worth it (see
-// sparseSize).
-func (pt *pattern) makeSparse(huge bool) {
+// sparseSize), on `workers` goroutines (0: GOMAXPROCS).
+func (pt *pattern) makeSparse(huge bool, workers int) {
 	if _, ok := pt.sparseSize(); ok && pt.table != nil && pt.sparse == nil {
-		pt.sparse = pt.sparseTable(huge)
+		pt.sparse = pt.sparseTable(huge, workers)
 	}
 }
 
 // sparseTable returns the entries of pt.table by sparse index, in zeroed
 // memory from tableBytes (kept as long as the table), or nil if the
 // sparse table would be too large. Walking the placements in the order
-// of their ranks visits their sparse indices in increasing order too.
-func (pt *pattern) sparseTable(huge bool) []byte {
+// of their ranks visits their sparse indices in increasing order too; the
+// work is split by the first tile's cell, two cells a piece so that the
+// pieces write whole bytes.
+func (pt *pattern) sparseTable(huge bool, workers int) []byte {
 	size, _ := pt.sparseSize()
 	if size == 0 {
 		return nil
 	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
 	sparse, _ := tableBytes(int((size+1)/2), huge)
 	n, k := pt.n, len(pt.tiles)
-	r := int64(0)
-	var walk func(j int, used uint64, s int64)
-	walk = func(j int, used uint64, s int64) {
-		if j == k-1 { // the last tile: its digit runs over the free cells
-			for c := range n {
-				if used&(1<<c) == 0 {
-					x := s*int64(n) + int64(c)
-					sparse[x>>1] |= byte(nibble(pt.table, r) << (uint(x&1) << 2))
+	ranks := pt.size / int64(n) // the placements with the first tile on one cell
+	parallel(workers, int64(n+1)/2, func(piece int64) {
+		for c0 := int(2 * piece); c0 < min(int(2*piece+2), n); c0++ {
+			r := int64(c0) * ranks
+			var walk func(j int, used uint64, s int64)
+			walk = func(j int, used uint64, s int64) {
+				if j == k { // a placement
+					entry := pt.table[r>>1] >> (uint(r&1) << 2) & 15
+					sparse[s>>1] |= entry << (uint(s&1) << 2)
 					r++
+					return
+				}
+				for c := range n {
+					if used&(1<<c) == 0 {
+						walk(j+1, used|1<<c, s*int64(n)+int64(c))
+					}
 				}
 			}
-			return
+			walk(1, 1<<c0, int64(c0))
 		}
-		for c := range n {
-			if used&(1<<c) == 0 {
-				walk(j+1, used|1<<c, s*int64(n)+int64(c))
-			}
-		}
-	}
-	walk(0, 0, 0)
+	})
 	return sparse
 }

@@ -13,7 +13,7 @@ func sparseClone(t *testing.T, set *PDBSet) *PDBSet {
 	var pats []*pattern
 	for _, pt := range set.patterns {
 		c := *pt
-		c.sparse = pt.sparseTable(false)
+		c.sparse = pt.sparseTable(false, 2)
 		if c.sparse == nil {
 			t.Fatalf("pattern %v: no sparse table", pt.tiles)
 		}
