@@ -30,8 +30,10 @@
 // permutations onto bitsets (pdb_build.go), in the caches rather than at
 // random through memory. With the databases IDA* runs a specialised loop:
 // a move changes one tile, hence one entry of the position and one of its
-// reflection, whose ranks it updates from the cells the tile passes; it
-// asks for the entries of all the children of a node before it reads any
+// reflection, whose ranks it updates from the cells the tile passes (or,
+// for the large tables of the 24-puzzle, read in memory by a sparse index,
+// the tiles' cells as digits, which a move changes by delta times a
+// weight whatever the tile passes: pdb_sparse.go); it asks for the entries of all the children of a node before it reads any
 // (PREFETCHT0, after Mowry, Lam and Gupta 1992), so that their cache
 // misses overlap. The loop walks an explicit stack of frames over one flat
 // record, in assembly on amd64 (idastar_pdb_amd64.s) and in Go elsewhere;

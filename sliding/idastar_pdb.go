@@ -15,7 +15,9 @@ import (
 // (idastar_pdb_amd64.s), where a node asks the processor for its
 // children's table entries (PREFETCHT0) before it reads any, so that the
 // cache misses overlap; in Go elsewhere (iterateGo, which the tests also
-// hold the assembly to, node for node).
+// hold the assembly to, node for node). Large tables are read by sparse
+// index where it fits (pdb_sparse.go): the search then adds delta*weight
+// to an index and reads no cell the tile passes.
 
 // pdbKernel is one search's state, laid out for the iteration loop.
 type pdbKernel struct {
@@ -31,6 +33,7 @@ type pdbKernel struct {
 	rrank   [8]int64      // the same in the reflection
 	vals    [8]int64      // each pattern's entry
 	rvals   [8]int64
+	sparse  int64 // 1 if tables are sparse (pdb_sparse.go): no cell passed changes an index
 	bound   int64
 	next    int64 // the least f above the bound met so far
 	gen     int64
@@ -147,18 +150,33 @@ func newPDBKernel(p *problem, set *PDBSet) *pdbKernel {
 			k.md[t][c] = set.md[t*n+c]
 		}
 	}
+	sparse := true
+	for _, pt := range set.patterns {
+		sparse = sparse && pt.sparse != nil
+	}
 	var weight [64]int64
 	for i, pt := range set.patterns {
-		if int64(len(pt.table)) != (pt.size+1)/2 {
+		table, size := pt.table, pt.size
+		if sparse {
+			table = pt.sparse
+			size, _ = pt.sparseSize()
+		}
+		if int64(len(table)) != (size+1)/2 {
 			panic("sliding: a pattern table of the wrong size") // the loop reads it unchecked
 		}
-		k.slices[i] = pt.table
-		k.tables[i] = uintptr(unsafe.Pointer(unsafe.SliceData(pt.table)))
+		k.slices[i] = table
+		k.tables[i] = uintptr(unsafe.Pointer(unsafe.SliceData(table)))
 		w := int64(1)
 		for j := len(pt.tiles) - 1; j >= 0; j-- {
 			t := pt.tiles[j]
 			k.tiles[t].pat, weight[t] = uint8(i), w
 			w *= int64(n - j)
+		}
+		if sparse {
+			for j, t := range pt.tiles {
+				weight[t] = pt.sparseWeight(j)
+			}
+			continue // between stays 0
 		}
 		for i, t := range pt.tiles {
 			for j, u := range pt.tiles {
@@ -170,6 +188,9 @@ func newPDBKernel(p *problem, set *PDBSet) *pdbKernel {
 				}
 			}
 		}
+	}
+	if sparse {
+		k.sparse = 1
 	}
 	for t := 1; t < n; t++ {
 		rt := refl(t)
@@ -185,9 +206,13 @@ func newPDBKernel(p *problem, set *PDBSet) *pdbKernel {
 					continue
 				}
 				rto, rblank := refl(to), refl(blank)
-				k.steps[blank*5+prev+1][j] = pdbStep{to: uint8(to), rto: uint8(rto), dir: uint8(d),
+				st := pdbStep{to: uint8(to), rto: uint8(rto), dir: uint8(d),
 					delta: int8(blank - to), rdelta: int8(rblank - rto),
-					pass: passedCells(to, blank), rpass: passedCells(rto, rblank)}
+					pass: passedCells(to, to), rpass: passedCells(rto, rto)}
+				if !sparse {
+					st.pass, st.rpass = passedCells(to, blank), passedCells(rto, rblank)
+				}
+				k.steps[blank*5+prev+1][j] = st
 				j++
 			}
 			k.nsteps[blank*5+prev+1] = uint8(j)
@@ -201,10 +226,13 @@ func newPDBKernel(p *problem, set *PDBSet) *pdbKernel {
 		rat[refl(int(t))] = uint8(refl(c))
 	}
 	for i, pt := range set.patterns {
-		k.rank[i] = rankOf(n, pt.tiles, &at)
-		k.rrank[i] = rankOf(n, pt.tiles, &rat)
-		k.vals[i] = nibble(pt.table, k.rank[i])
-		k.rvals[i] = nibble(pt.table, k.rrank[i])
+		if sparse {
+			k.rank[i], k.rrank[i] = pt.sparseIndex(&at), pt.sparseIndex(&rat)
+		} else {
+			k.rank[i], k.rrank[i] = rankOf(n, pt.tiles, &at), rankOf(n, pt.tiles, &rat)
+		}
+		k.vals[i] = nibble(k.slices[i], k.rank[i])
+		k.rvals[i] = nibble(k.slices[i], k.rrank[i])
 	}
 	return k
 }

@@ -13,6 +13,8 @@
 //
 // Registers kept across the loop:
 //   DI  k           R8  the top frame     R9  its depth g
+//   R14 k.gen       R15 k.exp (stored back on return; ABI0 lets an
+//                   assembly function use both)
 // The others are scratch. Labels (tiles), cells and steps are bytes; the
 // rest are 64-bit words.
 // RANK_AFTER stores in the child (R10) the rank of a pattern (DX) after the
@@ -40,6 +42,18 @@
 	CMOVQLT AX, R13; \
 	IMULQ weight(R11), BX; \
 	ADDQ BX, R13; \
+	ADDQ rank(DI)(DX*8), R13; \
+	MOVQ R13, kidrank(R10); \
+	SARQ $1, R13; \
+	ADDQ pdbKernel_tables(DI)(DX*8), R13; \
+	PREFETCHT0 (R13)
+
+// SPARSE_AFTER is RANK_AFTER for sparse indices (pdb_sparse.go), where
+// the cells passed change nothing: the index before, plus the tile's
+// weight times delta. Scratch: BX, R13.
+#define SPARSE_AFTER(delta, weight, rank, kidrank) \
+	MOVBQSX delta(SI), R13; \
+	IMULQ weight(R11), R13; \
 	ADDQ rank(DI)(DX*8), R13; \
 	MOVQ R13, kidrank(R10); \
 	SARQ $1, R13; \
@@ -83,6 +97,8 @@
 TEXT ·pdbIterate(SB), NOSPLIT, $0-24
 	MOVQ k+0(FP), DI
 	MOVQ pdbKernel_depth(DI), R9
+	MOVQ pdbKernel_gen(DI), R14
+	MOVQ pdbKernel_exp(DI), R15
 	MOVQ R9, AX
 	IMULQ $pdbFrame__size, AX
 	LEAQ pdbKernel_frames(DI)(AX*1), R8
@@ -91,7 +107,7 @@ TEXT ·pdbIterate(SB), NOSPLIT, $0-24
 	JNE next
 
 expand:
-	INCQ pdbKernel_exp(DI)
+	INCQ R15
 	MOVQ pdbFrame_md(R8), AX
 	TESTQ AX, AX
 	JEQ found
@@ -107,6 +123,8 @@ expand:
 	SHLQ $6, AX // 4 steps of 16 bytes
 	LEAQ pdbKernel_steps(DI)(AX*1), SI
 	LEAQ pdbFrame_kids(R8), R10
+	CMPQ pdbKernel_sparse(DI), $0
+	JNE listsparse
 
 list:
 	TESTQ CX, CX
@@ -142,11 +160,37 @@ list:
 	DECQ CX
 	JMP list
 
+listsparse:
+	// The same as list, with sparse indices.
+	TESTQ CX, CX
+	JEQ listed
+	MOVBQZX pdbStep_to(SI), AX
+	MOVB AX, pdbKid_to(R10)
+	MOVBQZX pdbKernel_cells(DI)(AX*1), BX // the tile t
+	MOVB BX, pdbKid_tile(R10)
+	MOVBQZX pdbStep_rto(SI), AX
+	MOVB AX, pdbKid_rto(R10)
+	MOVBQZX pdbStep_dir(SI), AX
+	MOVB AX, pdbKid_dir(R10)
+	LEAQ (BX)(BX*2), R11
+	LEAQ pdbKernel_tiles(DI)(R11*8), R11 // &tiles[t]
+	MOVBQZX pdbTile_pat(R11), DX
+	MOVB DX, pdbKid_pat(R10)
+	SPARSE_AFTER(pdbStep_delta, pdbTile_weight, pdbKernel_rank, pdbKid_rank)
+	MOVBQZX pdbTile_rpat(R11), DX
+	MOVB DX, pdbKid_rpat(R10)
+	SPARSE_AFTER(pdbStep_rdelta, pdbTile_rweight, pdbKernel_rrank, pdbKid_rrank)
+	ADDQ $pdbStep__size, SI
+	ADDQ $pdbKid__size, R10
+	DECQ CX
+	JMP listsparse
+
 listed:
-	MOVQ pdbKernel_exp(DI), AX
-	TESTQ $const_pollMask, AX
+	TESTQ $const_pollMask, R15
 	JNE next
 	MOVQ R9, pdbKernel_depth(DI)
+	MOVQ R14, pdbKernel_gen(DI)
+	MOVQ R15, pdbKernel_exp(DI)
 	MOVQ $const_iterPaused, ret+16(FP)
 	RET
 
@@ -158,7 +202,7 @@ next:
 	MOVQ CX, pdbFrame_i(R8)
 	LEAQ (AX)(AX*2), R10
 	LEAQ pdbFrame_kids(R8)(R10*8), R10 // the child
-	INCQ pdbKernel_gen(DI)
+	INCQ R14
 
 	// R12: its Manhattan distance.
 	MOVBQZX pdbKid_tile(R10), BX
@@ -262,9 +306,13 @@ pop:
 	JMP next
 
 found:
+	MOVQ R14, pdbKernel_gen(DI)
+	MOVQ R15, pdbKernel_exp(DI)
 	MOVQ R9, ret+16(FP)
 	RET
 
 exhausted:
+	MOVQ R14, pdbKernel_gen(DI)
+	MOVQ R15, pdbKernel_exp(DI)
 	MOVQ $const_iterExhausted, ret+16(FP)
 	RET

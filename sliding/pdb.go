@@ -22,7 +22,8 @@ type pattern struct {
 	tiles         []uint8
 	size          int64 // n!/(n-k)! placements
 	table         []byte
-	clamped       int64 // placements whose excess over Manhattan exceeded 30 (stored as 30: still a lower bound)
+	sparse        []byte // the same entries by sparse index (pdb_sparse.go), if made
+	clamped       int64  // placements whose excess over Manhattan exceeded 30 (stored as 30: still a lower bound)
 	maxDelta      int
 }
 

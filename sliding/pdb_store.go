@@ -541,6 +541,7 @@ func (s *Store) load(pt *pattern, name string) error {
 	}
 	delete(s.bad, name)
 	pt.table, pt.maxDelta = table, maxDelta
+	pt.makeSparse(s.HugePages, s.Workers)
 	s.remember(name, pt)
 	return nil
 }
@@ -558,6 +559,7 @@ func (s *Store) build(ctx context.Context, pt *pattern, name string) error {
 			pt.table = c
 		}
 	}
+	pt.makeSparse(s.HugePages, s.Workers)
 	return nil
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -22,7 +23,7 @@ import (
 	"github.com/puzzlesolvers/puzzle/status"
 )
 
-const slideBenchUsage = `Usage: puzzle sliding bench [--set korf100|korf24] [--heuristic H[,H...]] [--max N] [--instances I,J,...] [--workers W] [--timeout D] [--data DIR] [--cache DIR] [--verbose] [--json]
+const slideBenchUsage = `Usage: puzzle sliding bench [--set korf100|korf24] [--heuristic H[,H...]] [--max N] [--instances I,J,...|--easiest N] [--workers W] [--timeout D] [--data DIR] [--cache DIR] [--verbose] [--json]
 
 Solves benchmark instances optimally with IDA* and checks every length
 against the published one; each solution is replayed to the goal.
@@ -33,7 +34,14 @@ against the published one; each solution is replayed to the goal.
 	         korf.txt; with --verbose, nodes generated compared with Korf
 	         and Felner's counts (korf.txt) and nodes expanded with
 	         Clausecker's 6-6-6-6 counts (combined-results.txt); default
-	         heuristic pdb-6666 and instances 40,38,25,32,44 (the easiest)
+	         heuristic pdb-6666 and --easiest 5 (instances 38,40,25,32,44)
+
+--easiest N takes the N instances of korf24 with the fewest nodes in Korf
+and Felner's counts, listed from the fewest. Korf and Felner's counts are
+those of IDA* with pdb-6666 (6-6-6-6 with reflection, as here): with that
+heuristic the nodes generated must equal them, and the row is followed by
+how many do. Where the counts are known, the instances are handed to the
+workers largest first, so that the workers finish together.
 
 Several heuristics separated by commas give a comparison table over the
 same instances (a heuristic may itself be a maximum, as
@@ -43,7 +51,9 @@ goroutines (default: every core); large tables are copied to huge pages
 where the system allows. Columns: instances solved, lengths
 checked, total length, nodes generated and expanded, wall time, the sum of
 the instances' times (CPU time when workers do not exceed cores), the
-slowest instance and the generation rate per core.
+slowest instance and the generation rate per core; then the CPU time of
+the searches (the process's user and system time, which a busy host does
+not inflate as it does wall times) and the nodes per CPU second.
 
 --json prints one record per heuristic: status (solved when every
 instance was solved to its published length, else invalid or timeout with
@@ -66,22 +76,26 @@ Examples:
 	puzzle sliding bench
 	puzzle sliding bench --heuristic manhattan,linear-conflict,walking-distance,pdb-555,pdb-663,pdb-78 --instances 79,12,42,55,97,19,94,47,93,9
 	puzzle sliding bench --set korf24 --instances 40,38
+	puzzle sliding bench --set korf24 --easiest 25 --verbose
 `
 
 // slidingBenchCmd is 'puzzle sliding bench'.
 type slidingBenchCmd struct {
 	set, heuristics, instances string
-	max, workers               int
+	max, easiest, workers      int
 	timeout                    time.Duration
 	data, cache                string
 	verbose, json              bool
+
+	cpu time.Duration // the CPU time of the last heuristic's searches
 }
 
 func (c *slidingBenchCmd) define(fs *flag.FlagSet) {
 	fs.StringVar(&c.set, "set", "korf100", "benchmark `SET`: korf100 or korf24")
 	fs.StringVar(&c.heuristics, "heuristic", "", "comma-separated `HEURISTICS` to compare (default pdb-78, or pdb-6666 for korf24)")
 	fs.IntVar(&c.max, "max", 0, "solve the first `N` instances only (0: all)")
-	fs.StringVar(&c.instances, "instances", "", "comma-separated instance `NUMBERS` (default all; 40,38,25,32,44 for korf24)")
+	fs.StringVar(&c.instances, "instances", "", "comma-separated instance `NUMBERS` (default all; --easiest 5 for korf24)")
+	fs.IntVar(&c.easiest, "easiest", 0, "korf24: solve the `N` instances with the fewest published nodes (Korf and Felner's counts)")
 	fs.IntVar(&c.workers, "workers", 0, "solve `W` instances at once (default GOMAXPROCS)")
 	fs.DurationVar(&c.timeout, "timeout", 10*time.Minute, "give up on an instance after `D`")
 	fs.StringVar(&c.data, "data", "", "data directory `DIR` holding sliding/ (default $PUZZLE_DATA, else ../shared/data)")
@@ -114,8 +128,11 @@ func (c *slidingBenchCmd) run(e *env, v *verb, operands []string) int {
 	if c.set != "korf100" && c.set != "korf24" {
 		return v.usageError(e, "unknown set %q (want korf100 or korf24)", c.set)
 	}
-	if c.max < 0 || c.workers < 0 || c.timeout <= 0 {
-		return v.usageError(e, "--max and --workers must not be negative and --timeout must be positive")
+	if c.max < 0 || c.easiest < 0 || c.workers < 0 || c.timeout <= 0 {
+		return v.usageError(e, "--max, --easiest and --workers must not be negative and --timeout must be positive")
+	}
+	if c.easiest > 0 && (c.set != "korf24" || c.instances != "") {
+		return v.usageError(e, "--easiest is for --set korf24, without --instances")
 	}
 	if c.heuristics == "" {
 		c.heuristics = string(sliding.PDB78)
@@ -142,8 +159,8 @@ func (c *slidingBenchCmd) run(e *env, v *verb, operands []string) int {
 		hs = append(hs, h)
 	}
 	var ids []int
-	if c.instances == "" && c.set == "korf24" {
-		c.instances = "40,38,25,32,44"
+	if c.instances == "" && c.easiest == 0 && c.set == "korf24" {
+		c.easiest = 5
 	}
 	if c.instances != "" {
 		for _, s := range strings.Split(c.instances, ",") {
@@ -179,6 +196,12 @@ func (c *slidingBenchCmd) run(e *env, v *verb, operands []string) int {
 			chosen = append(chosen, insts[i])
 		}
 		insts = chosen
+	}
+	if c.easiest > 0 {
+		if insts, err = easiest(insts, c.easiest); err != nil {
+			e.errorf("%s: %v", v.name, err)
+			return exitFail
+		}
 	}
 	if c.max > 0 && c.max < len(insts) {
 		insts = insts[:c.max]
@@ -230,6 +253,13 @@ func (c *slidingBenchCmd) run(e *env, v *verb, operands []string) int {
 		fmt.Fprintf(out, "%-34s %7s %7d %7d %15d %15d %10s %10s %17s %9.2f\n", h, fmt.Sprintf("%d/%d", row.Solved, row.Instances),
 			row.Checked, row.TotalLength, st.Generated, st.Expanded, fmtDuration(msDuration(st.TimeMS)),
 			fmtDuration(msDuration(st.InstancesMS)), slowest, st.RatePerCore)
+		if c.cpu > 0 {
+			fmt.Fprintf(out, "%-34s CPU time of the searches (user+system): %s, %.2f M nodes generated per CPU second\n",
+				"", fmtDuration(c.cpu), float64(st.Generated)/c.cpu.Seconds()/1e6)
+		}
+		if h == sliding.PDB6666 {
+			writeNodeCheck(out, results)
+		}
 		if st.TablesMS > 1000 {
 			fmt.Fprintf(out, "%-34s (tables loaded or built in %s, not counted)\n", "", fmtDuration(msDuration(st.TablesMS)))
 		}
@@ -251,10 +281,41 @@ func msDuration(x float64) time.Duration { return time.Duration(x * float64(time
 func writeBenchResult(w io.Writer, r benchResult) {
 	fmt.Fprintf(w, "  #%-3d %-8v length %3d (want %3d) generated %13d expanded %13d", r.ID, r.Status, r.Length, r.Want, r.Stats.Generated, r.Stats.Expanded)
 	if r.Published > 0 {
-		fmt.Fprintf(w, "\n       Korf & Felner 2002: %13d nodes (generated ratio %.3f); Clausecker's 6-6-6-6: %13d expansions (expanded ratio %.2f)",
-			r.Published, float64(r.Stats.Generated)/float64(r.Published), r.Clausecker, float64(r.Stats.Expanded)/float64(max(r.Clausecker, 1)))
+		same := "equal"
+		if d := r.Stats.Generated - r.Published; d != 0 {
+			same = fmt.Sprintf("DIFFERENT by %+d", d)
+		}
+		fmt.Fprintf(w, "\n       Korf & Felner 2002: %13d nodes (%s, ratio %.3f); Clausecker's 6-6-6-6: %13d expansions (expanded ratio %.2f)",
+			r.Published, same, float64(r.Stats.Generated)/float64(r.Published), r.Clausecker, float64(r.Stats.Expanded)/float64(max(r.Clausecker, 1)))
 	}
 	fmt.Fprintf(w, " %s\n", fmtDuration(msDuration(r.Stats.TimeMS)))
+}
+
+// writeNodeCheck says how many instances generated exactly the nodes of
+// Korf and Felner's counts, which are those of pdb-6666.
+func writeNodeCheck(w io.Writer, results []benchResult) {
+	var equal, known int
+	var generated, published int64
+	for _, r := range results {
+		if r.SlidingBenchInstance == nil || r.Published <= 0 || !r.solved {
+			continue
+		}
+		known++
+		if r.Stats.Generated == r.Published {
+			equal++
+		}
+		generated += r.Stats.Generated
+		published += r.Published
+	}
+	if known == 0 {
+		return
+	}
+	verdict := "all equal"
+	if equal < known {
+		verdict = fmt.Sprintf("%d DIFFERENT", known-equal)
+	}
+	fmt.Fprintf(w, "%-34s nodes generated against Korf & Felner's counts: %d of %d equal (%s); %d generated, %d published\n",
+		"", equal, known, verdict, generated, published)
 }
 
 // runHeuristic solves every instance with one heuristic.
@@ -280,6 +341,8 @@ func (c *slidingBenchCmd) runHeuristic(e *env, store *sliding.Store, h sliding.H
 	}
 	row.Stats.TablesMS = ms(time.Since(start))
 	start = time.Now()
+	cpu := queensCPUTime()
+	order := largestFirst(insts)
 	var next int
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -289,18 +352,20 @@ func (c *slidingBenchCmd) runHeuristic(e *env, store *sliding.Store, h sliding.H
 			defer wg.Done()
 			for {
 				mu.Lock()
-				i := next
+				j := next
 				next++
 				mu.Unlock()
-				if i >= len(insts) || e.ctx.Err() != nil {
+				if j >= len(order) || e.ctx.Err() != nil {
 					return
 				}
+				i := order[j]
 				results[i] = c.solveInstance(e.ctx, store, h, insts[i])
 			}
 		}()
 	}
 	wg.Wait()
 	row.Stats.TimeMS = ms(time.Since(start))
+	c.cpu = queensCPUTime() - cpu
 	timedOut := 0
 	for _, r := range results {
 		if r.SlidingBenchInstance == nil {
@@ -339,6 +404,38 @@ func (c *slidingBenchCmd) runHeuristic(e *env, store *sliding.Store, h sliding.H
 		row.Status = status.Solved
 	}
 	return row, results
+}
+
+// easiest returns the n instances with the fewest published nodes, from
+// the fewest.
+func easiest(insts []benchInstance, n int) ([]benchInstance, error) {
+	if n > len(insts) {
+		return nil, fmt.Errorf("--easiest %d: the set has %d instances", n, len(insts))
+	}
+	for _, in := range insts {
+		if in.published <= 0 {
+			return nil, fmt.Errorf("--easiest: no published node count for instance %d", in.id)
+		}
+	}
+	sorted := slices.Clone(insts)
+	slices.SortStableFunc(sorted, func(a, b benchInstance) int { return cmp.Compare(a.published, b.published) })
+	return sorted[:n], nil
+}
+
+// largestFirst returns the order in which the workers take the instances:
+// the most published nodes first where every instance has a count (the
+// longest-processing-time rule, so that the workers finish together),
+// else as listed.
+func largestFirst(insts []benchInstance) []int {
+	order := make([]int, len(insts))
+	for i := range order {
+		order[i] = i
+	}
+	if slices.ContainsFunc(insts, func(in benchInstance) bool { return in.published <= 0 }) {
+		return order
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(insts[b].published, insts[a].published) })
+	return order
 }
 
 // solveInstance solves one instance within --timeout and checks its
