@@ -51,7 +51,9 @@ type Stats struct {
 	Nodes int64 `json:"nodes"`
 	// Conflicts counts the conflicts the clause-learning engine analysed.
 	Conflicts int64 `json:"conflicts,omitempty"`
-	// Solver names the engine that ran: "9x9", "dfs" or "dfs+cdcl".
+	// Solver names the engine that ran: "9x9", "dfs", "dfs+cdcl", or
+	// "repair" for the local search of sparse grids (sparse.go), which
+	// counts no nodes.
 	Solver string        `json:"solver"`
 	Time   time.Duration `json:"-"`
 }

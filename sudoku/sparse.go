@@ -20,10 +20,16 @@ import (
 
 // sparseShare is the largest share of cells fixed by propagation at the
 // root (in percent) for which the local search is tried.
-const sparseShare = 25
+const sparseShare = 30
 
-// repairSteps is the local search's budget of moves per cell.
-const repairSteps = 100
+// The local search gets repairAttempts runs from the same start with
+// different random choices, each with a budget of repairSteps moves per
+// cell: a run that sticks in a minimum a few conflicts from a solution
+// rarely sticks again.
+const (
+	repairSteps    = 100
+	repairAttempts = 4
+)
 
 // solveSparse tries the sparse path for limits 1 and 2. It reports done
 // when the answer is complete; otherwise first, if not nil, is a solution
@@ -52,9 +58,19 @@ func solveSparse(ctx context.Context, p *Puzzle, k *sink) (res Result, first []u
 	if (cells-s.left)*100 > sparseShare*cells {
 		return res, nil, false
 	}
-	rng := rand.New(rand.NewPCG(uint64(cells), uint64(cells-s.left)))
-	sol := repair(ctx, s, template(p.Box, p.Cells), rng, repairSteps*cells)
-	if sol == nil || !p.IsSolutionOf(sol) {
+	tmpl := template(p.Box, p.Cells)
+	var sol []uint8
+	for attempt := range repairAttempts {
+		rng := rand.New(rand.NewPCG(uint64(cells), uint64(attempt)))
+		if g, ok := repair(ctx, s, tmpl, rng, repairSteps*cells); ok && p.IsSolutionOf(g) {
+			sol = g
+			break
+		}
+		if ctx.Err() != nil {
+			return res, nil, true
+		}
+	}
+	if sol == nil {
 		return res, nil, false
 	}
 	if k.add(sol) {

@@ -14,15 +14,17 @@ import (
 // in rows and columns. The start is the template (template.go) with the
 // fixed cells written in, each box's displaced digits put back where its
 // candidates allow, so a sparse grid starts a few conflicts from a
-// solution. Moves take a conflicting cell and the swap in its box that
-// lowers the cost most (min-conflicts), with random moves mixed in to
-// leave local minima. The swaps keep every cell within the candidates left
-// by propagation at the root. It returns nil if maxSteps pass without a
-// solution; a returned grid has no repeat in any unit.
-func repair(ctx context.Context, s *board, prefer []uint8, rng *rand.Rand, maxSteps int) []uint8 {
+// solution. A move takes a conflicting cell and the swap in its box that
+// lowers a weighted cost most (min-conflicts); where no swap lowers it,
+// the weights of the cell's conflicting lines grow (the breakout method),
+// and a swap that leaves it level is made half the time. The swaps keep
+// every cell within the candidates left by propagation at the root. It
+// reports ok false if maxSteps pass without a solution or ctx is done; a
+// grid returned with ok has no repeat in any unit.
+func repair(ctx context.Context, s *board, prefer []uint8, rng *rand.Rand, maxSteps int) (grid []uint8, ok bool) {
 	l := s.lay
 	n := l.n
-	grid := make([]uint8, l.cells)
+	grid = make([]uint8, l.cells)
 	free := make([]bool, l.cells)
 	for x := range n {
 		var placed uint64
@@ -93,17 +95,31 @@ func repair(ctx context.Context, s *board, prefer []uint8, rng *rand.Rand, maxSt
 		}
 		return 0
 	}
-	delta := func(a, b int) int {
+	// weight[line] (rows, then columns) grows each time a conflict of
+	// that line sits in a local minimum: the breakout method (Morris,
+	// AAAI 1993), which makes the search leave the minimum.
+	weight := make([]int, 2*n)
+	for i := range weight {
+		weight[i] = 1
+	}
+	// delta returns the change of the cost and of the weighted cost that
+	// swapping cells a and b of one box makes.
+	delta := func(a, b int) (d, wd int) {
 		va, vb := int(grid[a])-1, int(grid[b])-1
 		ra, rb, ca, cb := int(l.row[a]), int(l.row[b]), int(l.col[a]), int(l.col[b])
-		d := 0
 		if ra != rb {
-			d += sub(rowN[ra*n+va]) + add(rowN[ra*n+vb]) + sub(rowN[rb*n+vb]) + add(rowN[rb*n+va])
+			x := sub(rowN[ra*n+va]) + add(rowN[ra*n+vb])
+			y := sub(rowN[rb*n+vb]) + add(rowN[rb*n+va])
+			d += x + y
+			wd += x*weight[ra] + y*weight[rb]
 		}
 		if ca != cb {
-			d += sub(colN[ca*n+va]) + add(colN[ca*n+vb]) + sub(colN[cb*n+vb]) + add(colN[cb*n+va])
+			x := sub(colN[ca*n+va]) + add(colN[ca*n+vb])
+			y := sub(colN[cb*n+vb]) + add(colN[cb*n+va])
+			d += x + y
+			wd += x*weight[n+ca] + y*weight[n+cb]
 		}
-		return d
+		return d, wd
 	}
 	swap := func(a, b int) {
 		va, vb := int(grid[a])-1, int(grid[b])-1
@@ -130,10 +146,9 @@ func repair(ctx context.Context, s *board, prefer []uint8, rng *rand.Rand, maxSt
 			conf = append(conf, int32(c))
 		}
 	}
-	var cands []int32
 	for step := 0; cost > 0; step++ {
 		if step >= maxSteps || (step&4095 == 0 && ctx.Err() != nil) {
-			return nil
+			return nil, false
 		}
 		if len(conf) == 0 {
 			for c := range grid {
@@ -142,7 +157,7 @@ func repair(ctx context.Context, s *board, prefer []uint8, rng *rand.Rand, maxSt
 				}
 			}
 			if len(conf) == 0 {
-				return nil // conflicts only among fixed cells: cannot happen after propagation
+				return nil, false // conflicts only among fixed cells: cannot happen after propagation
 			}
 		}
 		j := rng.IntN(len(conf))
@@ -153,34 +168,46 @@ func repair(ctx context.Context, s *board, prefer []uint8, rng *rand.Rand, maxSt
 			continue
 		}
 		x := int(l.box[a])
-		best, bestD := -1, 1<<30
-		cands = cands[:0]
+		bestB, bestD, bestW := -1, 0, 1<<30
+		ties := 0
 		for k := range n {
 			b := int(l.boxCell[x*n+k])
 			if b == a || !free[b] || s.cand[a]>>(grid[b]-1)&1 == 0 || s.cand[b]>>(grid[a]-1)&1 == 0 {
 				continue
 			}
-			cands = append(cands, int32(b))
-			if d := delta(a, b); d < bestD || (d == bestD && rng.IntN(2) == 0) {
-				best, bestD = b, d
+			d, wd := delta(a, b)
+			if wd < bestW {
+				bestB, bestD, bestW, ties = b, d, wd, 1
+			} else if wd == bestW {
+				ties++
+				if rng.IntN(ties) == 0 {
+					bestB, bestD = b, d
+				}
 			}
 		}
-		if best < 0 {
+		if bestB < 0 {
 			continue
 		}
-		if bestD > 0 && rng.IntN(10) == 0 || rng.IntN(50) == 0 {
-			best = int(cands[rng.IntN(len(cands))])
-			bestD = delta(a, best)
-		} else if bestD > 0 {
-			continue
+		if bestW >= 0 {
+			// A local minimum for this cell: weigh its conflicts.
+			v := int(grid[a]) - 1
+			if r := int(l.row[a]); rowN[r*n+v] > 1 {
+				weight[r]++
+			}
+			if k := int(l.col[a]); colN[k*n+v] > 1 {
+				weight[n+k]++
+			}
+			if bestW > 0 || rng.IntN(2) == 0 {
+				continue
+			}
 		}
-		swap(a, best)
+		swap(a, bestB)
 		cost += bestD
-		if conflicted(best) {
-			conf = append(conf, int32(best))
+		if conflicted(bestB) {
+			conf = append(conf, int32(bestB))
 		}
 		// Cells that share a line with the moved digits may now conflict.
-		for _, c := range [2]int{a, best} {
+		for _, c := range [2]int{a, bestB} {
 			v := int(grid[c]) - 1
 			if rowN[int(l.row[c])*n+v] > 1 || colN[int(l.col[c])*n+v] > 1 {
 				r, k := int(l.row[c]), int(l.col[c])
@@ -195,5 +222,5 @@ func repair(ctx context.Context, s *board, prefer []uint8, rng *rand.Rand, maxSt
 			}
 		}
 	}
-	return grid
+	return grid, true
 }
