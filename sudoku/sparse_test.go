@@ -3,9 +3,13 @@ package sudoku
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -232,6 +236,59 @@ func BenchmarkSparse(b *testing.B) {
 					}
 				})
 			}
+		}
+	}
+}
+
+var updateSparse = flag.Bool("update-sparse", false, "rewrite testdata/sparse*.txt")
+
+// TestSparseTestdata solves the sparse grids of testdata/sparseNN.txt (for
+// the timings of docs/benchmarks.md, made by -update-sparse from seeded
+// random solutions) and checks every solution.
+func TestSparseTestdata(t *testing.T) {
+	for _, box := range []int{4, 5, 6, 7, 8} {
+		n := box * box
+		file := filepath.Join("testdata", fmt.Sprintf("sparse%d.txt", n))
+		if *updateSparse {
+			rng := rand.New(rand.NewPCG(uint64(box), 2026))
+			sol, err := RandomSolution(t.Context(), box, nil, rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			for _, pct := range []int{1, 5, 10, 20} {
+				fmt.Fprintf(&b, "# %d×%d, each cell of a random solution kept with probability %d%%\n", n, n, pct)
+				if err := sparsePuzzle(box, sol, pct, rng).Format(&b, FormatGrid); err != nil {
+					t.Fatal(err)
+				}
+				b.WriteString("\n")
+			}
+			if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f, err := os.Open(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		count := 0
+		for p, err := range NewReader(f, file).All() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := Solve(t.Context(), p, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkSolutions(t, file, p, r, 2)
+			if r.Status != status.Multiple {
+				t.Errorf("%s: status %v, want multiple", file, r.Status)
+			}
+			count++
+		}
+		f.Close()
+		if count != 4 {
+			t.Errorf("%s: %d puzzles, want 4", file, count)
 		}
 	}
 }
