@@ -27,6 +27,11 @@ type engine struct {
 	prefer []uint8
 	sink   *sink // the solutions found, and the limit
 	budget int64 // if positive, give up with errBudget after this many nodes
+	// leaf, if set, takes over the search of a node where every open
+	// cell has at least leafAt candidates; it reports whether to stop,
+	// like search.
+	leaf   func() bool
+	leafAt int
 
 	nodes int64
 	done  <-chan struct{}
@@ -64,7 +69,10 @@ func (e *engine) search() bool {
 		if s.left == 0 {
 			return e.sink.add(append([]uint8(nil), s.val...))
 		}
-		c, i := e.choose()
+		c, i, count := e.choose()
+		if e.leaf != nil && count >= e.leafAt {
+			return e.leaf()
+		}
 		e.nodes++
 		if e.nodes&255 == 0 && e.cancelled() {
 			return true
@@ -98,8 +106,9 @@ func (e *engine) cancelled() bool {
 // choose picks the unassigned cell with the fewest candidates (the first
 // in row-major order among equals) and the digit to try there: the
 // preferred one if it is still a candidate, else a random one with rng,
-// else the smallest. It returns the cell and the digit less one.
-func (e *engine) choose() (cell, digit int) {
+// else the smallest. It returns the cell, the digit less one, and the
+// cell's number of candidates.
+func (e *engine) choose() (cell, digit, count int) {
 	s := e.s
 	best, bestCount := -1, 65
 	for c, m := range s.cand {
@@ -116,7 +125,7 @@ func (e *engine) choose() (cell, digit int) {
 	m := s.cand[best]
 	if e.prefer != nil {
 		if v := e.prefer[best]; v != 0 && m>>(v-1)&1 != 0 {
-			return best, int(v - 1)
+			return best, int(v - 1), bestCount
 		}
 	}
 	if e.rng != nil {
@@ -124,5 +133,5 @@ func (e *engine) choose() (cell, digit int) {
 			m &= m - 1
 		}
 	}
-	return best, bits.TrailingZeros64(m)
+	return best, bits.TrailingZeros64(m), bestCount
 }

@@ -52,8 +52,8 @@ type Stats struct {
 	// Conflicts counts the conflicts the clause-learning engine analysed.
 	Conflicts int64 `json:"conflicts,omitempty"`
 	// Solver names the engine that ran: "9x9", "dfs", "dfs+cdcl", or
-	// "repair" for the local search of sparse grids (sparse.go), which
-	// counts no nodes.
+	// "repair" for the path of sparse grids (sparse.go), whose nodes are
+	// those of its depth-first search.
 	Solver string        `json:"solver"`
 	Time   time.Duration `json:"-"`
 }

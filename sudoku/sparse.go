@@ -10,13 +10,17 @@ import (
 // solutions, and a depth-first search on them goes astray: on a 64×64 grid
 // with a few hundred givens a choice made early can fail thousands of cells
 // later, past the reach of backtracking. So when propagation at the root
-// leaves most cells open, Solve first repairs a template grid by local
-// search (anneal.go), and proves the grid has several solutions by
-// exchanging an unavoidable set of the first one (unavoidable.go). Both
-// answers are checked against the rules and the givens before they go out.
-// Anything else (the local search running out of steps, no unavoidable set
-// free of givens, more than two solutions wanted) goes to the depth-first
-// and clause-learning engines.
+// leaves most cells open, Solve first runs a short depth-first search that
+// settles the tightly constrained cells (those of a band full of givens,
+// say) and hands each node where every open cell has many candidates to a
+// local search that repairs a template grid (repair.go, template.go); it
+// restarts with random digit orders when its node budget runs out. The
+// grid is then proved to have several solutions by exchanging an
+// unavoidable set of the first one (unavoidable.go). Both answers are
+// checked against the rules and the givens before they go out. Anything
+// else (the budgets running out, no unavoidable set free of givens, more
+// than two solutions wanted) goes to the depth-first and clause-learning
+// engines.
 
 // sparseShare is the largest share of cells fixed by propagation at the
 // root (in percent) for which the local search is tried.
@@ -29,6 +33,16 @@ const sparseShare = 30
 const (
 	repairSteps    = 100
 	repairAttempts = 4
+)
+
+// The depth-first search hands a node to the local search once every open
+// cell has at least N/leafShare candidates, and gives up (leaving the grid
+// to the engines that follow) after maxRepairs local searches or
+// dfsRestarts restarts, restart k with a budget of k/4 nodes per cell.
+const (
+	leafShare   = 4
+	maxRepairs  = 8
+	dfsRestarts = 8
 )
 
 // solveSparse tries the sparse path for limits 1 and 2. It reports done
@@ -58,21 +72,58 @@ func solveSparse(ctx context.Context, p *Puzzle, k *sink) (res Result, first []u
 	if (cells-s.left)*100 > sparseShare*cells {
 		return res, nil, false
 	}
+	// A depth-first search settles the tightly constrained cells (a band
+	// full of givens, say), and the local search fills in the rest.
+	e := &engine{s: s, ctx: ctx, done: ctx.Done(), locked: true}
 	tmpl := template(p.Box, p.Cells)
-	var sol []uint8
-	for attempt := range repairAttempts {
-		rng := rand.New(rand.NewPCG(uint64(cells), uint64(attempt)))
-		if g, ok := repair(ctx, s, tmpl, rng, repairSteps*cells); ok && p.IsSolutionOf(g) {
-			sol = g
+	e.prefer = tmpl
+	e.sink = &sink{limit: 1}
+	e.leafAt = max(2, p.Size()/leafShare)
+	attempts := 0
+	e.leaf = func() bool {
+		for range repairAttempts {
+			attempts++
+			rng := rand.New(rand.NewPCG(uint64(cells), uint64(attempts)))
+			if g, ok := repair(ctx, s, tmpl, rng, repairSteps*cells); ok && p.IsSolutionOf(g) {
+				return e.sink.add(g)
+			}
+			if ctx.Err() != nil {
+				e.err = ctx.Err()
+				return true
+			}
+		}
+		if attempts >= maxRepairs {
+			e.err = errBudget
+			return true
+		}
+		return false // taken as a dead end
+	}
+	// Restarts with random digit orders cut the heavy tail of the search.
+	root := len(s.trail)
+	for restart := range dfsRestarts {
+		res.Stats.Nodes += e.nodes
+		e.nodes, e.err = 0, nil
+		e.budget = int64(cells / 4 * (restart + 1))
+		if restart > 0 {
+			e.rng = rand.New(rand.NewPCG(uint64(cells), uint64(restart)))
+			e.prefer = nil
+		}
+		e.search()
+		s.undo(root)
+		if e.err != errBudget || len(e.sink.sols) > 0 || attempts >= maxRepairs {
 			break
 		}
-		if ctx.Err() != nil {
-			return res, nil, true
-		}
 	}
-	if sol == nil {
-		return res, nil, false
+	res.Stats.Nodes += e.nodes
+	if ctx.Err() != nil {
+		return res, nil, true
 	}
+	if len(e.sink.sols) == 0 {
+		// A search that ran to its end without handing on a node proved
+		// that there is no solution.
+		return res, nil, e.err == nil && attempts == 0
+	}
+	sol := e.sink.sols[0]
 	if k.add(sol) {
 		return res, nil, true
 	}
