@@ -45,11 +45,11 @@ const (
 	dfsRestarts = 8
 )
 
-// solveSparse tries the sparse path for limits 1 and 2. It reports done
+// solveSparse tries the sparse path for a positive limit. It reports done
 // when the answer is complete; otherwise first, if not nil, is a solution
 // already handed to k, which the caller must not count again.
 func solveSparse(ctx context.Context, p *Puzzle, k *sink) (res Result, first []uint8, done bool) {
-	if k.limit != 1 && k.limit != 2 {
+	if k.limit <= 0 {
 		return res, nil, false
 	}
 	s := newBoard(p.Box)
@@ -124,6 +124,11 @@ func solveSparse(ctx context.Context, p *Puzzle, k *sink) (res Result, first []u
 		return res, nil, e.err == nil && attempts == 0
 	}
 	sol := e.sink.sols[0]
+	if k.limit > 2 {
+		// Limit more solutions from exchanges of disjoint unavoidable
+		// sets, if there are enough of them; else nothing is handed on.
+		return res, nil, moreSolutions(ctx, p, sol, k)
+	}
 	if k.add(sol) {
 		return res, nil, true
 	}
@@ -132,4 +137,35 @@ func solveSparse(ctx context.Context, p *Puzzle, k *sink) (res Result, first []u
 		return res, nil, true
 	}
 	return res, sol, false
+}
+
+// moreSolutions hands k.limit solutions to k, sol and sol with the cells
+// of subsets of its disjoint unavoidable sets exchanged, each subset given
+// by the bits of a counter. It hands on nothing and returns false when
+// there are too few sets for the limit. It stops early, reporting true,
+// when ctx is done.
+func moreSolutions(ctx context.Context, p *Puzzle, sol []uint8, k *sink) bool {
+	sets := disjointExchanges(p, sol)
+	if len(sets) < 62 && 1<<len(sets) < k.limit {
+		return false
+	}
+	for i := uint64(0); ; i++ {
+		if i&255 == 255 && ctx.Err() != nil {
+			return true
+		}
+		g := slices.Clone(sol)
+		for j := 0; i>>j != 0; j++ {
+			if i>>j&1 != 0 {
+				for _, pair := range sets[j] {
+					g[pair[0]], g[pair[1]] = g[pair[1]], g[pair[0]]
+				}
+			}
+		}
+		if !p.IsSolutionOf(g) {
+			panic("sudoku: exchanging an unavoidable set broke the grid")
+		}
+		if k.add(g) {
+			return true
+		}
+	}
 }

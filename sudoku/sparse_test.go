@@ -50,7 +50,7 @@ func checkSolutions(t *testing.T, name string, p *Puzzle, r Result, limit int) {
 // TestSparseLargeGrids solves sparse grids of every size: empty, a share of
 // the cells of a random solution, one band given, all but one box given.
 // Each has a solution, so the status must be solved (limit 1) or unique
-// or multiple (limit 2), with every solution checked.
+// or multiple (limits 2 and 40), with every solution checked.
 func TestSparseLargeGrids(t *testing.T) {
 	t.Parallel()
 	boxes := []int{2, 3, 4, 5, 6, 7, 8}
@@ -80,7 +80,7 @@ func TestSparseLargeGrids(t *testing.T) {
 			}
 			cases["one empty box"] = hole
 			for name, p := range cases {
-				for _, limit := range []int{1, 2} {
+				for _, limit := range []int{1, 2, 40} {
 					ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 					r, err := Solve(ctx, p, Options{Limit: limit, General: true})
 					cancel()
@@ -114,7 +114,7 @@ func TestSparseAgainstClauseLearning(t *testing.T) {
 			if trial%3 == 2 {
 				p = puzzleWithoutSolution(p, sol, rng)
 			}
-			for _, limit := range []int{1, 2} {
+			for _, limit := range []int{1, 2, 3} {
 				r, err := Solve(t.Context(), p, Options{Limit: limit, General: true})
 				if err != nil {
 					t.Fatal(err)

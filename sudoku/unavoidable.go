@@ -75,3 +75,41 @@ found:
 	}
 	return out
 }
+
+// disjointExchanges returns unavoidable sets of sol free of givens that
+// share no cell, each as the pairs of cells it exchanges: the column cycles
+// of rows 0 and 1 of every band, 2 and 3, and so on. Exchanging any subset
+// of them gives a solution, a different one for every subset, since each
+// exchange changes its own cells only.
+func disjointExchanges(p *Puzzle, sol []uint8) [][][2]int {
+	b, n := p.Box, p.Size()
+	var out [][][2]int
+	where := make([]int, n+1)
+	seen := make([]bool, n)
+	for r1 := 0; r1 < n; r1++ {
+		r2 := r1 + 1
+		if r1%b%2 != 0 || r2%b == 0 {
+			continue // rows pair up inside their band
+		}
+		for k := range n {
+			where[sol[r1*n+k]] = k
+		}
+		clear(seen)
+		for k0 := range n {
+			if seen[k0] {
+				continue
+			}
+			var pairs [][2]int
+			ok := true
+			for k := k0; !seen[k]; k = where[sol[r2*n+k]] {
+				seen[k] = true
+				pairs = append(pairs, [2]int{r1*n + k, r2*n + k})
+				ok = ok && p.Cells[r1*n+k] == 0 && p.Cells[r2*n+k] == 0
+			}
+			if ok {
+				out = append(out, pairs)
+			}
+		}
+	}
+	return out
+}
