@@ -16,10 +16,11 @@ import (
 // local search that repairs a template grid (repair.go, template.go); it
 // restarts with random digit orders when its node budget runs out. The
 // grid is then proved to have several solutions by exchanging an
-// unavoidable set of the first one (unavoidable.go). Both answers are
-// checked against the rules and the givens before they go out. Anything
-// else (the budgets running out, no unavoidable set free of givens, more
-// than two solutions wanted) goes to the depth-first and clause-learning
+// unavoidable set of the first one (unavoidable.go); a limit above two is
+// met by exchanging subsets of disjoint unavoidable sets. Every answer is
+// checked against the rules and the givens before it goes out. Anything
+// else (the budgets running out, too few unavoidable sets free of givens,
+// every solution wanted) goes to the depth-first and clause-learning
 // engines.
 
 // sparseShare is the largest share of cells fixed by propagation at the
