@@ -15,6 +15,18 @@
 //     candidates, propagating naked and hidden singles and locked
 //     candidates to a fixpoint (propagate.go) and branching on the cell with
 //     the fewest candidates, as in Norvig's "Solving Every Sudoku Puzzle".
+//     One board serves the whole search: per digit, a word of places for
+//     every row, column and box besides the candidates of every cell, so
+//     singles and contradictions show as a change is made, and a trail
+//     undoes the changes on backtracking. Digits are tried in the order of a
+//     template, a pattern grid renamed to agree with the givens.
+//   - Sparse grids (sparse.go) settle their tightly constrained cells by
+//     that search and hand the rest to a local search (repair.go) after
+//     Rhyd Lewis ("Metaheuristics can solve Sudoku puzzles", 2007): boxes
+//     kept whole, swaps inside a box, min-conflicts with the breakout
+//     method's weights (Morris, 1993). A second solution comes from
+//     exchanging the cells of an unavoidable set free of givens
+//     (unavoidable.go); every solution is checked.
 //   - When that search exceeds a node budget, a conflict-driven
 //     clause-learning engine (cdcl.go) takes over: the rules are
 //     exactly-one groups of cell-digit variables whose at-most-one half is

@@ -1,250 +1,321 @@
 package sudoku
 
-// board is one node of the search: the candidates of every cell as a bitset
-// (bit d-1 for digit d) and the value of every assigned cell.
+import (
+	"math/bits"
+	"sync"
+)
+
+// board is the state of the depth-first search, one for the whole search:
+// a move is undone from a trail, never by copying the board. The
+// candidates are kept in four views that change together, each a 64-bit
+// word (N ≤ 64): the digits of every cell, and for every digit the places
+// left to it in every row (a bit per column), column (a bit per row) and
+// box (a bit per position). Removing a candidate updates the four words in
+// constant time and sees at once a naked single (a cell word with one bit),
+// a hidden single (a unit word with one bit) or a contradiction (a word
+// with none). Locked candidates are a mask test on the same words. So the
+// state is 4N² words and the trail at most N³ entries, whatever the depth.
 type board struct {
-	cand []uint64
-	val  []uint8
-	left int // cells not yet assigned
+	lay  *layout
+	cand []uint64 // cand[c]: digits (bit d-1 for d) possible in cell c
+	val  []uint8  // val[c]: the digit of cell c, 0 while unassigned
+	left int      // cells not yet assigned
+
+	// rowP[i*n+r], colP[i*n+c], boxP[i*n+x]: places of digit i+1 in row r
+	// (bit per column), column c (bit per row), box x (bit per position,
+	// row-major inside the box).
+	rowP, colP, boxP []uint64
+
+	// trail lists every change since the root, for undo: a removed
+	// candidate as cell<<6|digit-1, an assignment with assigned set.
+	trail []uint32
+	// pending holds singles found but not yet assigned, as cell<<6|digit-1.
+	pending []uint32
+	// dirty has bit i set when the places of digit i+1 changed since the
+	// last locked-candidates pass.
+	dirty  uint64
+	locked bool // apply locked candidates in propagate
 }
 
-func (b *board) copyFrom(o *board) {
-	copy(b.cand, o.cand)
-	copy(b.val, o.val)
-	b.left = o.left
+const assigned = 1 << 31
+
+// layout holds the index tables of one box size, shared read-only.
+type layout struct {
+	b, n, cells int
+	full        uint64
+	row, col    []uint8  // of each cell
+	box, pos    []uint8  // box of each cell, position inside it
+	boxCell     []uint16 // boxCell[x*n+k]: the cell at position k of box x
+	run         []uint64 // run[j]: bits j*b..j*b+b-1 (a box row, a stack, a band)
+	boxCol      []uint64 // boxCol[j]: the positions of column j inside a box
 }
 
-// assign sets cell c to digit d and queues it for propagation. It returns
-// false if d is no longer a candidate of c.
-func (e *engine) assign(b *board, c int32, d uint8) bool {
-	if v := b.val[c]; v != 0 {
-		return v == d
+var layouts [MaxBox + 1]struct {
+	once sync.Once
+	l    *layout
+}
+
+func layoutFor(b int) *layout {
+	e := &layouts[b]
+	e.once.Do(func() { e.l = newLayout(b) })
+	return e.l
+}
+
+func newLayout(b int) *layout {
+	n := b * b
+	l := &layout{b: b, n: n, cells: n * n, full: fullMask(n)}
+	l.row, l.col = make([]uint8, n*n), make([]uint8, n*n)
+	l.box, l.pos = make([]uint8, n*n), make([]uint8, n*n)
+	l.boxCell = make([]uint16, n*n)
+	for c := range n * n {
+		r, k := c/n, c%n
+		x, p := (r/b)*b+k/b, (r%b)*b+k%b
+		l.row[c], l.col[c], l.box[c], l.pos[c] = uint8(r), uint8(k), uint8(x), uint8(p)
+		l.boxCell[x*n+p] = uint16(c)
 	}
-	bit := uint64(1) << (d - 1)
-	if b.cand[c]&bit == 0 {
+	l.run, l.boxCol = make([]uint64, b), make([]uint64, b)
+	for j := range b {
+		l.run[j] = (uint64(1)<<b - 1) << (j * b)
+		for i := range b {
+			l.boxCol[j] |= 1 << (i*b + j)
+		}
+	}
+	return l
+}
+
+func newBoard(b int) *board {
+	l := layoutFor(b)
+	n := l.n
+	return &board{
+		lay:  l,
+		cand: make([]uint64, l.cells),
+		val:  make([]uint8, l.cells),
+		rowP: make([]uint64, n*n),
+		colP: make([]uint64, n*n),
+		boxP: make([]uint64, n*n),
+	}
+}
+
+// reset empties the board: every digit possible everywhere.
+func (s *board) reset() {
+	full := s.lay.full
+	for i := range s.cand {
+		s.cand[i] = full
+		s.val[i] = 0
+	}
+	for i := range s.rowP {
+		s.rowP[i], s.colP[i], s.boxP[i] = full, full, full
+	}
+	s.left = s.lay.cells
+	s.trail, s.pending = s.trail[:0], s.pending[:0]
+	s.dirty = full
+}
+
+// remove takes digit i+1 from the candidates of cell c. It returns false
+// on a contradiction; the change is on the trail either way.
+func (s *board) remove(c, i int) bool {
+	bit := uint64(1) << i
+	m := s.cand[c]
+	if m&bit == 0 {
+		return true
+	}
+	m &^= bit
+	s.cand[c] = m
+	s.trail = append(s.trail, uint32(c)<<6|uint32(i))
+	if m == 0 {
 		return false
 	}
-	b.val[c] = d
-	b.cand[c] = bit
-	b.left--
-	e.queue = append(e.queue, c)
-	e.touch(c)
+	l := s.lay
+	if m&(m-1) == 0 && s.val[c] == 0 {
+		s.pending = append(s.pending, uint32(c)<<6|uint32(bits.TrailingZeros64(m)))
+	}
+	s.dirty |= bit
+	n := l.n
+	r, k, x := int(l.row[c]), int(l.col[c]), int(l.box[c])
+	w := s.rowP[i*n+r] &^ (1 << k)
+	s.rowP[i*n+r] = w
+	if w == 0 {
+		return false
+	}
+	if w&(w-1) == 0 {
+		s.single(r*n+bits.TrailingZeros64(w), i)
+	}
+	w = s.colP[i*n+k] &^ (1 << r)
+	s.colP[i*n+k] = w
+	if w == 0 {
+		return false
+	}
+	if w&(w-1) == 0 {
+		s.single(bits.TrailingZeros64(w)*n+k, i)
+	}
+	w = s.boxP[i*n+x] &^ (1 << l.pos[c])
+	s.boxP[i*n+x] = w
+	if w == 0 {
+		return false
+	}
+	if w&(w-1) == 0 {
+		s.single(int(l.boxCell[x*n+bits.TrailingZeros64(w)]), i)
+	}
 	return true
 }
 
-// touch marks the three units of cell c for the hidden-single scan.
-func (e *engine) touch(c int32) {
-	for _, u := range e.g.unitsOf[c] {
-		if !e.dirty[u] {
-			e.dirty[u] = true
-			e.dirtyList = append(e.dirtyList, u)
-		}
+// single queues the hidden single digit i+1 in cell c unless it is placed.
+func (s *board) single(c, i int) {
+	if s.val[c] == 0 {
+		s.pending = append(s.pending, uint32(c)<<6|uint32(i))
 	}
 }
 
-func (e *engine) resetQueues() {
-	e.queue = e.queue[:0]
-	for _, u := range e.dirtyList {
-		e.dirty[u] = false
+// assign sets cell c to digit i+1 and removes that digit from its peers.
+func (s *board) assign(c, i int) bool {
+	if v := s.val[c]; v != 0 {
+		return int(v) == i+1
 	}
-	e.dirtyList = e.dirtyList[:0]
+	bit := uint64(1) << i
+	if s.cand[c]&bit == 0 {
+		return false
+	}
+	s.val[c] = uint8(i + 1)
+	s.left--
+	s.trail = append(s.trail, assigned|uint32(c)<<6|uint32(i))
+	for m := s.cand[c] &^ bit; m != 0; m &= m - 1 {
+		if !s.remove(c, bits.TrailingZeros64(m)) {
+			return false
+		}
+	}
+	l := s.lay
+	n := l.n
+	r, k, x := int(l.row[c]), int(l.col[c]), int(l.box[c])
+	for w := s.rowP[i*n+r] &^ (1 << k); w != 0; w &= w - 1 {
+		if !s.remove(r*n+bits.TrailingZeros64(w), i) {
+			return false
+		}
+	}
+	for w := s.colP[i*n+k] &^ (1 << r); w != 0; w &= w - 1 {
+		if !s.remove(bits.TrailingZeros64(w)*n+k, i) {
+			return false
+		}
+	}
+	for w := s.boxP[i*n+x] &^ (1 << l.pos[c]); w != 0; w &= w - 1 {
+		if !s.remove(int(l.boxCell[x*n+bits.TrailingZeros64(w)]), i) {
+			return false
+		}
+	}
+	return true
 }
 
-// propagate applies naked singles, hidden singles and (if enabled) locked
-// candidates until nothing changes. It returns false on a contradiction: a
-// cell without candidates or a digit without a place in some unit.
-func (e *engine) propagate(b *board) bool {
-	ok := e.fixpoint(b)
-	if !ok {
-		e.resetQueues()
-	}
-	return ok
-}
-
-func (e *engine) fixpoint(b *board) bool {
-	for {
-		// Naked singles: remove each assigned digit from the cell's peers.
-		for len(e.queue) > 0 {
-			c := e.queue[len(e.queue)-1]
-			e.queue = e.queue[:len(e.queue)-1]
-			bit := b.cand[c]
-			for _, p := range e.g.peers[c] {
-				m := b.cand[p]
-				if m&bit == 0 {
-					continue
-				}
-				if b.val[p] != 0 {
-					return false
-				}
-				m &^= bit
-				b.cand[p] = m
-				if m == 0 {
-					return false
-				}
-				e.touch(p)
-				if m&(m-1) == 0 {
-					e.assign(b, p, digitOf(m))
-				}
-			}
-		}
-		// Hidden singles in every unit touched since the last scan.
-		for len(e.dirtyList) > 0 {
-			u := e.dirtyList[len(e.dirtyList)-1]
-			e.dirtyList = e.dirtyList[:len(e.dirtyList)-1]
-			e.dirty[u] = false
-			var once, twice, placed uint64
-			unit := e.g.units[u]
-			for _, c := range unit {
-				m := b.cand[c]
-				if b.val[c] != 0 {
-					placed |= m
-					continue
-				}
-				twice |= once & m
-				once |= m
-			}
-			if once|placed != e.full {
-				return false
-			}
-			for h := once &^ twice &^ placed; h != 0; h &= h - 1 {
-				bit := h & -h
-				for _, c := range unit {
-					if b.cand[c]&bit != 0 {
-						if !e.assign(b, c, digitOf(bit)) {
-							return false
-						}
-						break
-					}
-				}
-			}
-			if len(e.queue) > 0 {
-				break
-			}
-		}
-		if len(e.queue) > 0 {
+// undo takes back every change after trail position mark, which must
+// have been taken at a fixpoint of propagate.
+func (s *board) undo(mark int) {
+	l := s.lay
+	n := l.n
+	t := s.trail
+	for j := len(t) - 1; j >= mark; j-- {
+		e := t[j]
+		c, i := int(e&^assigned>>6), int(e&63)
+		if e&assigned != 0 {
+			s.val[c] = 0
+			s.left++
 			continue
 		}
-		if !e.locked || b.left == 0 {
+		bit := uint64(1) << i
+		s.cand[c] |= bit
+		s.rowP[i*n+int(l.row[c])] |= 1 << l.col[c]
+		s.colP[i*n+int(l.col[c])] |= 1 << l.row[c]
+		s.boxP[i*n+int(l.box[c])] |= 1 << l.pos[c]
+	}
+	s.trail = t[:mark]
+	s.pending = s.pending[:0]
+	s.dirty = 0 // the search marks the trail only at a fixpoint
+}
+
+// propagate assigns the pending singles, and the singles they make, and
+// applies locked candidates if enabled, until nothing changes. It returns
+// false on a contradiction (the caller undoes).
+func (s *board) propagate() bool {
+	for {
+		for len(s.pending) > 0 {
+			e := s.pending[len(s.pending)-1]
+			s.pending = s.pending[:len(s.pending)-1]
+			if !s.assign(int(e>>6), int(e&63)) {
+				s.pending = s.pending[:0]
+				return false
+			}
+		}
+		if !s.locked || s.left == 0 || s.dirty == 0 {
 			return true
 		}
-		changed, ok := e.lockedCandidates(b)
-		if !ok {
+		if !s.lockedCandidates() {
+			s.pending = s.pending[:0]
 			return false
 		}
-		if !changed {
+		if len(s.pending) == 0 && s.dirty == 0 {
 			return true
 		}
 	}
 }
 
-// lockedCandidates applies box-line reduction in both directions. Where the
-// candidates for a digit inside a box all lie in one row (or column), the
-// digit leaves the rest of that row ("pointing"); where a row's candidates
-// for a digit all lie in one box, the digit leaves the rest of that box
-// ("claiming"). It reports whether any candidate was removed, and false
-// for ok on a contradiction.
-func (e *engine) lockedCandidates(b *board) (changed, ok bool) {
-	bx, n := e.g.box, e.g.n
-	rowSeg, colSeg := e.rowSeg, e.colSeg
-	// rowSeg[r*bx+j]: candidates of row r inside box column j;
-	// colSeg[c*bx+i]: candidates of column c inside box row i.
-	for r := range n {
-		for j := range bx {
-			var m uint64
-			for _, v := range b.cand[r*n+j*bx : r*n+j*bx+bx] {
-				m |= v
+// lockedCandidates applies box-line reduction for the digits whose places
+// changed: where a digit's places in a box lie in one row (or column), it
+// leaves the rest of that row ("pointing"); where its places in a row (or
+// column) lie in one box, it leaves the rest of that box ("claiming").
+func (s *board) lockedCandidates() bool {
+	l := s.lay
+	b, n := l.b, l.n
+	dirty := s.dirty
+	s.dirty = 0
+	for ; dirty != 0; dirty &= dirty - 1 {
+		i := bits.TrailingZeros64(dirty)
+		boxP, rowP, colP := s.boxP[i*n:i*n+n], s.rowP[i*n:i*n+n], s.colP[i*n:i*n+n]
+		for x, w := range boxP {
+			if w&(w-1) == 0 {
+				continue
 			}
-			rowSeg[r*bx+j] = m
-		}
-	}
-	for c := range n {
-		for i := range bx {
-			var m uint64
-			for k := i * bx; k < i*bx+bx; k++ {
-				m |= b.cand[k*n+c]
+			bi, bj := x/b, x%b
+			low := bits.TrailingZeros64(w)
+			if r := low / b; w&^l.run[r] == 0 {
+				r += bi * b
+				for o := rowP[r] &^ l.run[bj]; o != 0; o &= o - 1 {
+					if !s.remove(r*n+bits.TrailingZeros64(o), i) {
+						return false
+					}
+				}
 			}
-			colSeg[c*bx+i] = m
-		}
-	}
-	eliminate := func(c int, m uint64) bool {
-		old := b.cand[c]
-		if old&m == 0 || b.val[c] != 0 {
-			return true
-		}
-		nm := old &^ m
-		if nm == 0 {
-			return false
-		}
-		b.cand[c] = nm
-		changed = true
-		e.touch(int32(c))
-		if nm&(nm-1) == 0 {
-			e.assign(b, int32(c), digitOf(nm))
-		}
-		return true
-	}
-	for bi := range bx {
-		for bj := range bx {
-			for k := range bx {
-				r := bi*bx + k
-				c := bj*bx + k
-				var otherRowsInBox, otherBoxesInRow, otherColsInBox, otherBoxesInCol uint64
-				for l := range bx {
-					if l != k {
-						otherRowsInBox |= rowSeg[(bi*bx+l)*bx+bj]
-						otherColsInBox |= colSeg[(bj*bx+l)*bx+bi]
-					}
-					if l != bj {
-						otherBoxesInRow |= rowSeg[r*bx+l]
-					}
-					if l != bi {
-						otherBoxesInCol |= colSeg[c*bx+l]
+			if k := low % b; w&^l.boxCol[k] == 0 {
+				k += bj * b
+				for o := colP[k] &^ l.run[bi]; o != 0; o &= o - 1 {
+					if !s.remove(bits.TrailingZeros64(o)*n+k, i) {
+						return false
 					}
 				}
-				seg := rowSeg[r*bx+bj]
-				if point := seg &^ otherRowsInBox; point != 0 && point&otherBoxesInRow != 0 {
-					for col := range n {
-						if col/bx != bj && !eliminate(r*n+col, point) {
-							return changed, false
-						}
+			}
+		}
+		for r, w := range rowP {
+			if w&(w-1) == 0 {
+				continue
+			}
+			if j := bits.TrailingZeros64(w) / b; w&^l.run[j] == 0 {
+				x := (r/b)*b + j
+				for o := boxP[x] &^ l.run[r%b]; o != 0; o &= o - 1 {
+					if !s.remove(int(l.boxCell[x*n+bits.TrailingZeros64(o)]), i) {
+						return false
 					}
 				}
-				if claim := seg &^ otherBoxesInRow; claim != 0 && claim&otherRowsInBox != 0 {
-					for l := range bx {
-						if l == k {
-							continue
-						}
-						rr := bi*bx + l
-						for col := bj * bx; col < bj*bx+bx; col++ {
-							if !eliminate(rr*n+col, claim) {
-								return changed, false
-							}
-						}
-					}
-				}
-				seg = colSeg[c*bx+bi]
-				if point := seg &^ otherColsInBox; point != 0 && point&otherBoxesInCol != 0 {
-					for row := range n {
-						if row/bx != bi && !eliminate(row*n+c, point) {
-							return changed, false
-						}
-					}
-				}
-				if claim := seg &^ otherBoxesInCol; claim != 0 && claim&otherColsInBox != 0 {
-					for l := range bx {
-						if l == k {
-							continue
-						}
-						cc := bj*bx + l
-						for row := bi * bx; row < bi*bx+bx; row++ {
-							if !eliminate(row*n+cc, claim) {
-								return changed, false
-							}
-						}
+			}
+		}
+		for k, w := range colP {
+			if w&(w-1) == 0 {
+				continue
+			}
+			if j := bits.TrailingZeros64(w) / b; w&^l.run[j] == 0 {
+				x := j*b + k/b
+				for o := boxP[x] &^ l.boxCol[k%b]; o != 0; o &= o - 1 {
+					if !s.remove(int(l.boxCell[x*n+bits.TrailingZeros64(o)]), i) {
+						return false
 					}
 				}
 			}
 		}
 	}
-	return changed, true
+	return true
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/puzzlesolvers/puzzle/status"
@@ -57,7 +58,9 @@ type Stats struct {
 	Nodes int64 `json:"nodes"`
 	// Conflicts counts the conflicts the clause-learning engine analysed.
 	Conflicts int64 `json:"conflicts,omitempty"`
-	// Solver names the engine that ran: "9x9", "dfs" or "dfs+cdcl".
+	// Solver names the engine that ran: "9x9", "dfs", "dfs+cdcl", or
+	// "repair" for the path of sparse grids (sparse.go), whose nodes are
+	// those of its depth-first search.
 	Solver string        `json:"solver"`
 	Time   time.Duration `json:"-"`
 }
@@ -108,8 +111,21 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 const dfsBudget = 4096
 
 func solveLarge(ctx context.Context, p *Puzzle, k *sink, opt Options) (Result, error) {
+	res, first, done := solveSparse(ctx, p, k)
+	if done {
+		return res, ctx.Err()
+	}
+	if first != nil {
+		// The search below must not count the first solution again: of
+		// the two it looks for, it hands on those that differ.
+		outer := k
+		k = &sink{limit: 2, found: func(sol []uint8) bool {
+			return slices.Equal(sol, first) || !outer.add(sol)
+		}}
+	}
 	e := newEngine(ctx, p.Box)
 	e.locked = !opt.NoLockedCandidates
+	e.prefer = template(p.Box, p.Cells)
 	if !opt.NoLearning {
 		e.budget = dfsBudget
 	}

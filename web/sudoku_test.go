@@ -3,8 +3,10 @@ package web
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -120,18 +122,36 @@ func TestSudokuSolve(t *testing.T) {
 	}
 }
 
-// emptyGrid64 is an empty 64×64 grid, which the solver cannot finish in
-// the fraction of a second the timeout tests allow.
-func emptyGrid64() string {
-	row := strings.TrimSpace(strings.Repeat("0 ", 64)) + "\n"
-	return strings.Repeat(row, 64)
+// hardGrid64 is a 64×64 grid holding 40 % of the cells of a random
+// solution, which the solver cannot finish in the fraction of a second
+// the timeout tests allow (an empty grid it solves at once).
+func hardGrid64(t *testing.T) string {
+	rng := rand.New(rand.NewPCG(64, 40))
+	sol, err := sudoku.RandomSolution(context.Background(), 8, nil, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for i, v := range sol {
+		if rng.IntN(100) >= 40 {
+			v = 0
+		}
+		b.WriteString(strconv.Itoa(int(v)))
+		if i%64 == 63 {
+			b.WriteString("\n")
+		} else {
+			b.WriteString(" ")
+		}
+	}
+	return b.String()
 }
 
 func TestSudokuTimeout(t *testing.T) {
 	t.Parallel()
 	s := newTestServer(t, Config{Timeout: 100 * time.Millisecond})
+	hard := hardGrid64(t)
 	start := time.Now()
-	w := do(t, s, "POST", "/api/sudoku/solve", emptyGrid64())
+	w := do(t, s, "POST", "/api/sudoku/solve", hard)
 	var rep record.SudokuSolve
 	sudokuReply(t, w, "solve", &rep)
 	if w.Code != http.StatusGatewayTimeout || rep.Status != status.Timeout || rep.Error != "no answer within 100ms" {
@@ -141,7 +161,7 @@ func TestSudokuTimeout(t *testing.T) {
 		t.Errorf("took %v for a 100ms limit", d)
 	}
 	for _, route := range []string{"hint", "rate"} {
-		w := do(t, s, "POST", "/api/sudoku/"+route, emptyGrid64())
+		w := do(t, s, "POST", "/api/sudoku/"+route, hard)
 		var h record.Head
 		sudokuReply(t, w, route, &h)
 		if w.Code != http.StatusGatewayTimeout || h.Status != status.Timeout || h.Error != "no answer within 100ms" {

@@ -19,7 +19,7 @@ import (
 
 const generateSummary = "make new puzzles of a given size and difficulty"
 
-const generateUsage = `Usage: puzzle sudoku generate [--size 4|9|16|25] [--difficulty easy|medium|hard|expert|extreme]
+const generateUsage = `Usage: puzzle sudoku generate [--size 4|9|16|25|36|49] [--difficulty easy|medium|hard|expert|extreme]
                               [--seed N] [--count K] [--symmetric] [--json] [--format F]
                               [--budget D] [--check-timeout D]
 
@@ -43,7 +43,8 @@ seconds, so by default each check gets 50ms and the removal pass 3s: the
 puzzle is unique but may keep a given it could spare, and the header says
 "not proved minimal". A larger --budget and --check-timeout buy the proof
 (--budget 2m --check-timeout 3s proves a 25×25 puzzle minimal in about
-half a minute).
+half a minute). 36×36 and 49×49 grids take the same flags, with more
+time.
 
 Examples:
 
@@ -69,7 +70,7 @@ type sudokuGenerateCmd struct {
 func (c *sudokuGenerateCmd) define(fs *flag.FlagSet) {
 	c.difficulty = &choiceFlag{value: "any", choices: []string{"any", "easy", "medium", "hard", "expert", "extreme"}}
 	c.format = formatFlag("pretty")
-	fs.IntVar(&c.size, "size", 9, "grid size `N`: 4, 9, 16 or 25")
+	fs.IntVar(&c.size, "size", 9, "grid size `N`: 4, 9, 16, 25, 36 or 49")
 	fs.Var(c.difficulty, "difficulty", "wanted `level`: any, easy, medium, hard, expert or extreme")
 	fs.Var(&c.seed, "seed", "random seed `N` (default: drawn at random and shown)")
 	fs.IntVar(&c.count, "count", 1, "number of puzzles `K`")
@@ -85,13 +86,13 @@ func (c *sudokuGenerateCmd) run(e *env, v *verb, operands []string) int {
 		return v.usageError(e, "unexpected argument %q", operands[0])
 	}
 	box := 0
-	for b := 2; b <= 5; b++ {
+	for b := 2; b <= 7; b++ {
 		if b*b == c.size {
 			box = b
 		}
 	}
 	if box == 0 {
-		return v.usageError(e, "--size must be 4, 9, 16 or 25, not %d", c.size)
+		return v.usageError(e, "--size must be 4, 9, 16, 25, 36 or 49, not %d", c.size)
 	}
 	if c.count < 1 {
 		return v.usageError(e, "--count must be at least 1")
