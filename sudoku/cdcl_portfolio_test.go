@@ -26,6 +26,7 @@ func TestPortfolio(t *testing.T) {
 		{3, 0.3, 12},
 		{4, 0.5, 5},
 	}
+	var work int64 // a puzzle settled by propagation alone takes no decision
 	for _, tc := range cases {
 		for range tc.trials {
 			p := randomPuzzle(t, rng, tc.box, tc.keep)
@@ -66,11 +67,12 @@ func TestPortfolio(t *testing.T) {
 						}
 					}
 				}
-				if want > 0 && r.conflicts == 0 && r.decisions == 0 {
-					t.Fatalf("limit %d: no work reported", limit)
-				}
+				work += r.conflicts + r.decisions
 			}
 		}
+	}
+	if work == 0 {
+		t.Fatal("no search did any work: decisions and conflicts are all zero")
 	}
 }
 
