@@ -60,15 +60,6 @@ func (g *grid) newBeliefState() *beliefState {
 	return b
 }
 
-// beliefs runs rounds of belief propagation on the puzzle with the cells
-// of st fixed, and returns for every cell (row-major) the estimated
-// probability that it is filled. Known cells get 0 or 1.
-func (g *grid) beliefs(st *state, rounds int) []float64 {
-	b := g.newBeliefState()
-	b.run(st, rounds)
-	return b.belief
-}
-
 // run runs rounds of belief propagation from the messages held, with the
 // cells of st fixed, and updates b.belief.
 func (b *beliefState) run(st *state, rounds int) {

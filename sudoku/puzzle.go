@@ -2,7 +2,6 @@ package sudoku
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
 )
 
@@ -154,5 +153,3 @@ func fullMask(n int) uint64 {
 	}
 	return uint64(1)<<n - 1
 }
-
-func digitOf(m uint64) uint8 { return uint8(bits.TrailingZeros64(m) + 1) }
