@@ -50,15 +50,21 @@
 
 // SPARSE_AFTER is RANK_AFTER for sparse indices (pdb_sparse.go), where
 // the cells passed change nothing: the index before, plus the tile's
-// weight times delta. Scratch: BX, R13.
+// weight times delta. A sparse table has a byte an entry, so the index is
+// also the entry's offset. Scratch: R13.
 #define SPARSE_AFTER(delta, weight, rank, kidrank) \
 	MOVBQSX delta(SI), R13; \
 	IMULQ weight(R11), R13; \
 	ADDQ rank(DI)(DX*8), R13; \
 	MOVQ R13, kidrank(R10); \
-	SARQ $1, R13; \
 	ADDQ pdbKernel_tables(DI)(DX*8), R13; \
 	PREFETCHT0 (R13)
+
+// SPARSE_ENTRY reads into dest the byte entry at sparse index CX of the
+// table of pattern DX.
+#define SPARSE_ENTRY(dest) \
+	MOVQ pdbKernel_tables(DI)(DX*8), dest; \
+	MOVBQZX (dest)(CX*1), dest
 
 // ENTRY reads into dest the 4-bit entry at rank CX of the table of
 // pattern DX (nibble in idastar_pdb.go). CX is clobbered.
@@ -103,8 +109,16 @@ TEXT ·pdbIterate(SB), NOSPLIT, $0-24
 	IMULQ $pdbFrame__size, AX
 	LEAQ pdbKernel_frames(DI)(AX*1), R8
 	MOVBQZX resume+8(FP), AX
+	CMPQ pdbKernel_sparse(DI), $0
+	JNE sparse
 	TESTQ AX, AX
 	JNE next
+	JMP expand
+
+sparse:
+	TESTQ AX, AX
+	JNE snext
+	JMP sexpand
 
 expand:
 	INCQ R15
@@ -123,8 +137,6 @@ expand:
 	SHLQ $6, AX // 4 steps of 16 bytes
 	LEAQ pdbKernel_steps(DI)(AX*1), SI
 	LEAQ pdbFrame_kids(R8), R10
-	CMPQ pdbKernel_sparse(DI), $0
-	JNE listsparse
 
 list:
 	TESTQ CX, CX
@@ -159,31 +171,6 @@ list:
 	ADDQ $pdbKid__size, R10
 	DECQ CX
 	JMP list
-
-listsparse:
-	// The same as list, with sparse indices.
-	TESTQ CX, CX
-	JEQ listed
-	MOVBQZX pdbStep_to(SI), AX
-	MOVB AX, pdbKid_to(R10)
-	MOVBQZX pdbKernel_cells(DI)(AX*1), BX // the tile t
-	MOVB BX, pdbKid_tile(R10)
-	MOVBQZX pdbStep_rto(SI), AX
-	MOVB AX, pdbKid_rto(R10)
-	MOVBQZX pdbStep_dir(SI), AX
-	MOVB AX, pdbKid_dir(R10)
-	LEAQ (BX)(BX*2), R11
-	LEAQ pdbKernel_tiles(DI)(R11*8), R11 // &tiles[t]
-	MOVBQZX pdbTile_pat(R11), DX
-	MOVB DX, pdbKid_pat(R10)
-	SPARSE_AFTER(pdbStep_delta, pdbTile_weight, pdbKernel_rank, pdbKid_rank)
-	MOVBQZX pdbTile_rpat(R11), DX
-	MOVB DX, pdbKid_rpat(R10)
-	SPARSE_AFTER(pdbStep_rdelta, pdbTile_rweight, pdbKernel_rrank, pdbKid_rrank)
-	ADDQ $pdbStep__size, SI
-	ADDQ $pdbKid__size, R10
-	DECQ CX
-	JMP listsparse
 
 listed:
 	TESTQ $const_pollMask, R15
@@ -304,6 +291,169 @@ pop:
 	UNDO_ENTRY(pdbKid_pat, pdbKernel_rank, pdbKernel_vals, pdbFrame_urank, pdbFrame_uval)
 	UNDO_ENTRY(pdbKid_rpat, pdbKernel_rrank, pdbKernel_rvals, pdbFrame_urrank, pdbFrame_urval)
 	JMP next
+
+// The same loop for sparse tables (k.sparse = 1), label for label.
+sexpand:
+	INCQ R15
+	MOVQ pdbFrame_md(R8), AX
+	TESTQ AX, AX
+	JEQ found
+
+	// SI: the steps of the node's blank and last move; CX: how many.
+	MOVQ pdbFrame_blank(R8), AX
+	LEAQ (AX)(AX*4), AX
+	ADDQ pdbFrame_prev(R8), AX
+	INCQ AX
+	MOVBQZX pdbKernel_nsteps(DI)(AX*1), CX
+	MOVQ CX, pdbFrame_k(R8)
+	MOVQ $0, pdbFrame_i(R8)
+	SHLQ $6, AX // 4 steps of 16 bytes
+	LEAQ pdbKernel_steps(DI)(AX*1), SI
+	LEAQ pdbFrame_kids(R8), R10
+
+slist:
+	TESTQ CX, CX
+	JEQ slisted
+	MOVBQZX pdbStep_to(SI), AX
+	MOVB AX, pdbKid_to(R10)
+	MOVBQZX pdbKernel_cells(DI)(AX*1), BX // the tile t
+	MOVB BX, pdbKid_tile(R10)
+	MOVBQZX pdbStep_rto(SI), AX
+	MOVB AX, pdbKid_rto(R10)
+	MOVBQZX pdbStep_dir(SI), AX
+	MOVB AX, pdbKid_dir(R10)
+	LEAQ (BX)(BX*2), R11
+	LEAQ pdbKernel_tiles(DI)(R11*8), R11 // &tiles[t]
+	MOVBQZX pdbTile_pat(R11), DX
+	MOVB DX, pdbKid_pat(R10)
+	SPARSE_AFTER(pdbStep_delta, pdbTile_weight, pdbKernel_rank, pdbKid_rank)
+	MOVBQZX pdbTile_rpat(R11), DX
+	MOVB DX, pdbKid_rpat(R10)
+	SPARSE_AFTER(pdbStep_rdelta, pdbTile_rweight, pdbKernel_rrank, pdbKid_rrank)
+	ADDQ $pdbStep__size, SI
+	ADDQ $pdbKid__size, R10
+	DECQ CX
+	JMP slist
+
+slisted:
+	TESTQ $const_pollMask, R15
+	JNE snext
+	MOVQ R9, pdbKernel_depth(DI)
+	MOVQ R14, pdbKernel_gen(DI)
+	MOVQ R15, pdbKernel_exp(DI)
+	MOVQ $const_iterPaused, ret+16(FP)
+	RET
+
+snext:
+	MOVQ pdbFrame_i(R8), AX
+	CMPQ AX, pdbFrame_k(R8)
+	JEQ spop
+	LEAQ 1(AX), CX
+	MOVQ CX, pdbFrame_i(R8)
+	LEAQ (AX)(AX*2), R10
+	LEAQ pdbFrame_kids(R8)(R10*8), R10 // the child
+	INCQ R14
+
+	// R12: its Manhattan distance.
+	MOVBQZX pdbKid_tile(R10), BX
+	SHLQ $6, BX
+	LEAQ pdbKernel_md(DI)(BX*1), R11 // md[t]
+	MOVQ pdbFrame_blank(R8), AX
+	MOVBQSX (R11)(AX*1), R12
+	MOVBQZX pdbKid_to(R10), AX
+	MOVBQSX (R11)(AX*1), AX
+	SUBQ AX, R12
+	ADDQ pdbFrame_md(R8), R12
+
+	// SI: the entry of its pattern; R13: the sum; AX: the heuristic.
+	MOVBQZX pdbKid_pat(R10), DX
+	MOVQ pdbKid_rank(R10), CX
+	SPARSE_ENTRY(SI)
+	MOVQ pdbFrame_sum(R8), R13
+	SUBQ pdbKernel_vals(DI)(DX*8), R13
+	ADDQ SI, R13
+	LEAQ (R12)(R13*2), AX
+
+	// R11: the most heuristic a child may have (bound-g-1).
+	MOVQ pdbKernel_bound(DI), R11
+	SUBQ R9, R11
+	DECQ R11
+	CMPQ AX, R11
+	JGT sprune
+
+	// BX: the entry in the reflection; CX: the sum there.
+	MOVBQZX pdbKid_rpat(R10), DX
+	MOVQ pdbKid_rrank(R10), CX
+	SPARSE_ENTRY(BX)
+	MOVQ pdbFrame_rsum(R8), CX
+	SUBQ pdbKernel_rvals(DI)(DX*8), CX
+	ADDQ BX, CX
+	LEAQ (R12)(CX*2), DX
+	CMPQ DX, AX
+	CMOVQGT DX, AX
+	CMPQ AX, R11
+	JGT sprune
+
+	// Play the move, keeping what it replaces in the frame.
+	PLAY_ENTRY(pdbKid_pat, pdbKid_rank, pdbKernel_rank, pdbKernel_vals, pdbFrame_urank, pdbFrame_uval, SI)
+	PLAY_ENTRY(pdbKid_rpat, pdbKid_rrank, pdbKernel_rrank, pdbKernel_rvals, pdbFrame_urrank, pdbFrame_urval, BX)
+
+	MOVBQZX pdbKid_tile(R10), BX
+	MOVQ pdbFrame_blank(R8), AX
+	MOVB BX, pdbKernel_cells(DI)(AX*1)
+	MOVBQZX pdbKid_to(R10), SI
+	MOVB $0, pdbKernel_cells(DI)(SI*1)
+	LEAQ (BX)(BX*2), AX
+	MOVBQZX (pdbKernel_tiles+pdbTile_rlabel)(DI)(AX*8), AX
+	MOVQ pdbFrame_rblank(R8), DX
+	MOVB AX, pdbKernel_rcells(DI)(DX*1)
+	MOVBQZX pdbKid_rto(R10), DX
+	MOVB $0, pdbKernel_rcells(DI)(DX*1)
+	MOVBQZX pdbKid_dir(R10), AX
+	MOVB AX, pdbKernel_path(DI)(R9*1)
+
+	// Push the child's frame.
+	INCQ R9
+	ADDQ $pdbFrame__size, R8
+	MOVQ SI, pdbFrame_blank(R8)
+	MOVQ DX, pdbFrame_rblank(R8)
+	MOVQ AX, pdbFrame_prev(R8)
+	MOVQ R12, pdbFrame_md(R8)
+	MOVQ R13, pdbFrame_sum(R8)
+	MOVQ CX, pdbFrame_rsum(R8)
+	JMP sexpand
+
+sprune:
+	// AX: the heuristic; the child's f = g+1+h may be the next bound.
+	LEAQ 1(R9)(AX*1), AX
+	CMPQ AX, pdbKernel_next(DI)
+	JGE snext
+	MOVQ AX, pdbKernel_next(DI)
+	JMP snext
+
+spop:
+	TESTQ R9, R9
+	JEQ exhausted
+	DECQ R9
+	SUBQ $pdbFrame__size, R8
+	MOVQ pdbFrame_i(R8), AX
+	DECQ AX
+	LEAQ (AX)(AX*2), R10
+	LEAQ pdbFrame_kids(R8)(R10*8), R10 // the move in play
+	MOVBQZX pdbKid_tile(R10), BX
+	MOVQ pdbFrame_blank(R8), AX
+	MOVB $0, pdbKernel_cells(DI)(AX*1)
+	MOVBQZX pdbKid_to(R10), AX
+	MOVB BX, pdbKernel_cells(DI)(AX*1)
+	LEAQ (BX)(BX*2), AX
+	MOVBQZX (pdbKernel_tiles+pdbTile_rlabel)(DI)(AX*8), AX
+	MOVBQZX pdbKid_rto(R10), DX
+	MOVB AX, pdbKernel_rcells(DI)(DX*1)
+	MOVQ pdbFrame_rblank(R8), DX
+	MOVB $0, pdbKernel_rcells(DI)(DX*1)
+	UNDO_ENTRY(pdbKid_pat, pdbKernel_rank, pdbKernel_vals, pdbFrame_urank, pdbFrame_uval)
+	UNDO_ENTRY(pdbKid_rpat, pdbKernel_rrank, pdbKernel_rvals, pdbFrame_urrank, pdbFrame_urval)
+	JMP snext
 
 found:
 	MOVQ R14, pdbKernel_gen(DI)
