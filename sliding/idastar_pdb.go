@@ -47,12 +47,11 @@ type pdbKernel struct {
 
 // pdbTile is what the search needs of a tile: its pattern and the weight
 // of its digit in the pattern's rank, and the same of the tile in its
-// place in the reflection.
+// place in the reflection (whose label is rlab).
 type pdbTile struct {
-	weight, rweight int64
-	pat, rpat       uint8
-	rlabel          uint8
-	_               [5]uint8
+	weight, rweight        int64
+	label, pat, rpat, rlab uint8 // copied as one word into a pdbKid
+	_                      [4]uint8
 }
 
 // pdbStep is a move of the blank from a given cell: the tile at `to`
@@ -74,18 +73,19 @@ type pdbStep struct {
 const spareCell = 63
 
 // pdbKid is one child of a node: the move that makes it and the ranks of
-// the entries it changes.
+// the entries it changes. The assembly copies to, rto and dir from a
+// pdbStep, and tile, pat, rpat and rlab from a pdbTile, a word each.
 type pdbKid struct {
-	rank, rrank        int64
-	tile, to, rto, dir uint8
-	pat, rpat          uint8
-	_                  [2]uint8
+	rank, rrank           int64
+	to, rto, dir, _       uint8
+	tile, pat, rpat, rlab uint8
 }
 
 // pdbFrame is a node on the path of an iteration: its children, how many
-// were tried, the node's blank (and the reflection's), its Manhattan
-// distance and sums of entries, and what the move in play from it
-// (kids[i-1]) replaced.
+// there are (k) and were tried (i), the node's blank (and the
+// reflection's), its Manhattan distance and sums of entries, and what the
+// move in play from it (kids[i-1]) replaced. The assembly keeps addresses
+// in k and i instead (see idastar_pdb_amd64.s).
 type pdbFrame struct {
 	kids                [4]pdbKid
 	k, i                int64
@@ -204,7 +204,7 @@ func newPDBKernel(p *problem, set *PDBSet) *pdbKernel {
 	for t := 1; t < n; t++ {
 		rt := refl(t)
 		k.tiles[t].weight, k.tiles[t].rweight = weight[t], weight[rt]
-		k.tiles[t].rpat, k.tiles[t].rlabel = k.tiles[rt].pat, uint8(rt)
+		k.tiles[t].label, k.tiles[t].rpat, k.tiles[t].rlab = uint8(t), k.tiles[rt].pat, uint8(rt)
 	}
 	for blank := range n {
 		for prev := -1; prev < 4; prev++ {
@@ -327,9 +327,10 @@ func (k *pdbKernel) list(f *pdbFrame) {
 		st, kid := &steps[j], &f.kids[j]
 		t := k.cells[st.to]
 		ti := &k.tiles[t]
-		kid.tile, kid.to, kid.rto, kid.dir, kid.pat, kid.rpat = t, st.to, st.rto, st.dir, ti.pat, ti.rpat
+		kid.to, kid.rto, kid.dir = st.to, st.rto, st.dir
+		kid.tile, kid.pat, kid.rpat, kid.rlab = ti.label, ti.pat, ti.rpat, ti.rlab
 		kid.rank = k.rank[ti.pat] + rankChange(&k.between[t], &k.cells, &st.pass, ti.weight, st.delta)
-		kid.rrank = k.rrank[ti.rpat] + rankChange(&k.between[ti.rlabel], &k.rcells, &st.rpass, ti.rweight, st.rdelta)
+		kid.rrank = k.rrank[ti.rpat] + rankChange(&k.between[ti.rlab], &k.rcells, &st.rpass, ti.rweight, st.rdelta)
 	}
 }
 
@@ -403,13 +404,13 @@ func (k *pdbKernel) play(f *pdbFrame, kid *pdbKid, v, rv int64) {
 	k.rank[kid.pat], k.vals[kid.pat] = kid.rank, v
 	k.rrank[kid.rpat], k.rvals[kid.rpat] = kid.rrank, rv
 	k.cells[f.blank], k.cells[kid.to] = kid.tile, 0
-	k.rcells[f.rblank], k.rcells[kid.rto] = k.tiles[kid.tile].rlabel, 0
+	k.rcells[f.rblank], k.rcells[kid.rto] = kid.rlab, 0
 }
 
 // unplay takes back the move of kid, a child of frame f.
 func (k *pdbKernel) unplay(f *pdbFrame, kid *pdbKid) {
 	k.cells[f.blank], k.cells[kid.to] = 0, kid.tile
-	k.rcells[f.rblank], k.rcells[kid.rto] = 0, k.tiles[kid.tile].rlabel
+	k.rcells[f.rblank], k.rcells[kid.rto] = 0, kid.rlab
 	k.rank[kid.pat], k.vals[kid.pat] = f.urank, f.uval
 	k.rrank[kid.rpat], k.rvals[kid.rpat] = f.urrank, f.urval
 }
