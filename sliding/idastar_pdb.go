@@ -25,13 +25,14 @@ type pdbKernel struct {
 	tiles   [64]pdbTile        // by label
 	steps   [64 * 5][4]pdbStep // [blank*5 + prev+1]: the moves but the one undoing prev
 	nsteps  [64 * 5]uint8
-	md      [64][64]int8  // md[label][cell]: the tile's Manhattan distance to its goal
-	between [64][64]int64 // between[label][u]: see rankChange
-	cells   [64]uint8     // labels of the cells, 0 for the blank
-	rcells  [64]uint8     // the same in the reflected position
-	rank    [8]int64      // each pattern's rank
-	rrank   [8]int64      // the same in the reflection
-	vals    [8]int64      // each pattern's entry
+	md      [64][64]int8     // md[label][cell]: the tile's Manhattan distance to its goal
+	mdstep  [64 * 4][64]int8 // [blank*4+dir][label]: how the move changes the tile's md
+	between [64][64]int64    // between[label][u]: see rankChange
+	cells   [64]uint8        // labels of the cells, 0 for the blank
+	rcells  [64]uint8        // the same in the reflected position
+	rank    [8]int64         // each pattern's rank
+	rrank   [8]int64         // the same in the reflection
+	vals    [8]int64         // each pattern's entry
 	rvals   [8]int64
 	sparse  int64 // 1 if tables are sparse (pdb_sparse.go): no cell passed changes an index
 	bound   int64
@@ -65,7 +66,7 @@ type pdbStep struct {
 	_             uint8
 	delta, rdelta int8
 	pass, rpass   [4]uint8
-	_             [2]uint8
+	mdrow         uint16 // the offset of the move's row of mdstep
 }
 
 // spareCell is a cell beyond every board the search takes (at most 5×5),
@@ -77,7 +78,8 @@ const spareCell = 63
 // pdbStep, and tile, pat, rpat and rlab from a pdbTile, a word each.
 type pdbKid struct {
 	rank, rrank           int64
-	to, rto, dir, _       uint8
+	to, rto, dir          uint8
+	dmd                   int8 // the change of the Manhattan distance
 	tile, pat, rpat, rlab uint8
 }
 
@@ -217,7 +219,11 @@ func newPDBKernel(p *problem, set *PDBSet) *pdbKernel {
 				rto, rblank := refl(to), refl(blank)
 				st := pdbStep{to: uint8(to), rto: uint8(rto), dir: uint8(d),
 					delta: int8(blank - to), rdelta: int8(rblank - rto),
-					pass: passedCells(to, to), rpass: passedCells(rto, rto)}
+					pass: passedCells(to, to), rpass: passedCells(rto, rto),
+					mdrow: uint16(64 * (blank*4 + d))}
+				for t := range n {
+					k.mdstep[blank*4+d][t] = k.md[t][blank] - k.md[t][to]
+				}
 				if !sparse {
 					st.pass, st.rpass = passedCells(to, blank), passedCells(rto, rblank)
 				}
@@ -327,7 +333,7 @@ func (k *pdbKernel) list(f *pdbFrame) {
 		st, kid := &steps[j], &f.kids[j]
 		t := k.cells[st.to]
 		ti := &k.tiles[t]
-		kid.to, kid.rto, kid.dir = st.to, st.rto, st.dir
+		kid.to, kid.rto, kid.dir, kid.dmd = st.to, st.rto, st.dir, k.mdstep[st.mdrow/64][t]
 		kid.tile, kid.pat, kid.rpat, kid.rlab = ti.label, ti.pat, ti.rpat, ti.rlab
 		kid.rank = k.rank[ti.pat] + rankChange(&k.between[t], &k.cells, &st.pass, ti.weight, st.delta)
 		kid.rrank = k.rrank[ti.rpat] + rankChange(&k.between[ti.rlab], &k.rcells, &st.rpass, ti.rweight, st.rdelta)
@@ -368,8 +374,8 @@ func (k *pdbKernel) iterateGo(resume bool) int {
 		kid := &f.kids[f.i]
 		f.i++
 		k.gen++
-		t, to := kid.tile, kid.to
-		md := f.md + int64(k.md[t][f.blank]) - int64(k.md[t][to])
+		to := kid.to
+		md := f.md + int64(kid.dmd)
 		v := k.entry(kid.pat, kid.rank)
 		sum := f.sum - k.vals[kid.pat] + v
 		h := md + 2*sum

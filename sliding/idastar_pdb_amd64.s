@@ -140,16 +140,20 @@ expand:
 	LEAQ pdbKernel_steps(DI)(AX*1), SI
 	LEAQ pdbFrame_kids(R8), R10
 	MOVQ R10, pdbFrame_i(R8)
-
-list:
 	TESTQ CX, CX
 	JEQ listed
+
+list:
 	MOVL pdbStep_to(SI), AX // to, rto, dir
 	MOVL AX, pdbKid_to(R10)
 	MOVBQZX AX, AX
 	MOVBQZX pdbKernel_cells(DI)(AX*1), BX // the tile t
 	LEAQ (BX)(BX*2), R11
 	LEAQ pdbKernel_tiles(DI)(R11*8), R11 // &tiles[t]
+	MOVWQZX pdbStep_mdrow(SI), R13
+	ADDQ BX, R13
+	MOVBQZX pdbKernel_mdstep(DI)(R13*1), R13
+	MOVB R13, pdbKid_dmd(R10)
 	MOVL pdbTile_label(R11), AX // tile, pat, rpat, rlab
 	MOVL AX, pdbKid_tile(R10)
 	MOVBQZX pdbTile_pat(R11), DX
@@ -169,7 +173,7 @@ list:
 	ADDQ $pdbStep__size, SI
 	ADDQ $pdbKid__size, R10
 	DECQ CX
-	JMP list
+	JNE list
 
 listed:
 	MOVQ R10, pdbFrame_k(R8)
@@ -188,14 +192,7 @@ next:
 	INCQ pdbKernel_gen(DI)
 
 	// R12: its Manhattan distance.
-	MOVBQZX pdbKid_tile(R10), BX
-	SHLQ $6, BX
-	LEAQ pdbKernel_md(DI)(BX*1), R11 // md[t]
-	MOVQ pdbFrame_blank(R8), AX
-	MOVBQSX (R11)(AX*1), R12
-	MOVBQZX pdbKid_to(R10), AX
-	MOVBQSX (R11)(AX*1), AX
-	SUBQ AX, R12
+	MOVBQSX pdbKid_dmd(R10), R12
 	ADDQ pdbFrame_md(R8), R12
 
 	// SI: the entry of its pattern; R13: the sum; AX: the heuristic.
@@ -299,16 +296,20 @@ sexpand:
 	LEAQ pdbKernel_steps(DI)(AX*1), SI
 	LEAQ pdbFrame_kids(R8), R10
 	MOVQ R10, pdbFrame_i(R8)
-
-slist:
 	TESTQ CX, CX
 	JEQ slisted
+
+slist:
 	MOVL pdbStep_to(SI), AX // to, rto, dir
 	MOVL AX, pdbKid_to(R10)
 	MOVBQZX AX, AX
 	MOVBQZX pdbKernel_cells(DI)(AX*1), BX // the tile t
 	LEAQ (BX)(BX*2), R11
 	LEAQ pdbKernel_tiles(DI)(R11*8), R11 // &tiles[t]
+	MOVWQZX pdbStep_mdrow(SI), R13
+	ADDQ BX, R13
+	MOVBQZX pdbKernel_mdstep(DI)(R13*1), R13
+	MOVB R13, pdbKid_dmd(R10)
 	MOVL pdbTile_label(R11), AX // tile, pat, rpat, rlab
 	MOVL AX, pdbKid_tile(R10)
 	MOVBQZX pdbTile_pat(R11), DX
@@ -318,7 +319,7 @@ slist:
 	ADDQ $pdbStep__size, SI
 	ADDQ $pdbKid__size, R10
 	DECQ CX
-	JMP slist
+	JNE slist
 
 slisted:
 	MOVQ R10, pdbFrame_k(R8)
@@ -337,14 +338,7 @@ snext:
 	INCQ pdbKernel_gen(DI)
 
 	// R12: its Manhattan distance.
-	MOVBQZX pdbKid_tile(R10), BX
-	SHLQ $6, BX
-	LEAQ pdbKernel_md(DI)(BX*1), R11 // md[t]
-	MOVQ pdbFrame_blank(R8), AX
-	MOVBQSX (R11)(AX*1), R12
-	MOVBQZX pdbKid_to(R10), AX
-	MOVBQSX (R11)(AX*1), AX
-	SUBQ AX, R12
+	MOVBQSX pdbKid_dmd(R10), R12
 	ADDQ pdbFrame_md(R8), R12
 
 	// SI: the entry of its pattern; R13: the sum; AX: the heuristic.
