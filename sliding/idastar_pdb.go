@@ -127,15 +127,6 @@ func nibble(table []byte, r int64) int64 {
 	return int64(table[r>>1]>>(uint(r&1)<<2)) & 15
 }
 
-// entry returns the entry of rank (or sparse index) r in the table of
-// pattern i: a nibble of a compact table, a byte of a sparse one.
-func (k *pdbKernel) entry(i uint8, r int64) int64 {
-	if k.sparse != 0 {
-		return int64(k.slices[i][r])
-	}
-	return nibble(k.slices[i], r)
-}
-
 // passedCells lists the cells a tile jumps over from `from` to `to`,
 // filled up with the spare cell.
 func passedCells(from, to int) [4]uint8 {
@@ -172,7 +163,7 @@ func newPDBKernel(p *problem, set *PDBSet) *pdbKernel {
 			table = pt.sparse
 			size, _ = pt.sparseSize()
 		}
-		if sparse && int64(len(table)) != size || !sparse && int64(len(table)) != (size+1)/2 {
+		if int64(len(table)) != (size+1)/2 {
 			panic("sliding: a pattern table of the wrong size") // the loop reads it unchecked
 		}
 		k.slices[i] = table
@@ -246,7 +237,8 @@ func newPDBKernel(p *problem, set *PDBSet) *pdbKernel {
 		} else {
 			k.rank[i], k.rrank[i] = rankOf(n, pt.tiles, &at), rankOf(n, pt.tiles, &rat)
 		}
-		k.vals[i], k.rvals[i] = k.entry(uint8(i), k.rank[i]), k.entry(uint8(i), k.rrank[i])
+		k.vals[i] = nibble(k.slices[i], k.rank[i])
+		k.rvals[i] = nibble(k.slices[i], k.rrank[i])
 	}
 	return k
 }
@@ -376,13 +368,13 @@ func (k *pdbKernel) iterateGo(resume bool) int {
 		k.gen++
 		to := kid.to
 		md := f.md + int64(kid.dmd)
-		v := k.entry(kid.pat, kid.rank)
+		v := nibble(k.slices[kid.pat], kid.rank)
 		sum := f.sum - k.vals[kid.pat] + v
 		h := md + 2*sum
 		room := k.bound - int64(g) - 1 // the most h a child may have
 		var rv, rsum int64
 		if h <= room {
-			rv = k.entry(kid.rpat, kid.rrank)
+			rv = nibble(k.slices[kid.rpat], kid.rrank)
 			rsum = f.rsum - k.rvals[kid.rpat] + rv
 			h = max(h, md+2*rsum)
 		}

@@ -52,21 +52,15 @@
 
 // SPARSE_AFTER is RANK_AFTER for sparse indices (pdb_sparse.go), where
 // the cells passed change nothing: the index before, plus the tile's
-// weight times delta. A sparse table has a byte an entry, so the index is
-// also the entry's offset. Scratch: R13.
+// weight times delta. Scratch: R13.
 #define SPARSE_AFTER(delta, weight, rank, kidrank) \
 	MOVBQSX delta(SI), R13; \
 	IMULQ weight(R11), R13; \
 	ADDQ rank(DI)(DX*8), R13; \
 	MOVQ R13, kidrank(R10); \
+	SARQ $1, R13; \
 	ADDQ pdbKernel_tables(DI)(DX*8), R13; \
 	PREFETCHT0 (R13)
-
-// SPARSE_ENTRY reads into dest the byte entry at sparse index CX of the
-// table of pattern DX.
-#define SPARSE_ENTRY(dest) \
-	MOVQ pdbKernel_tables(DI)(DX*8), dest; \
-	MOVBQZX (dest)(CX*1), dest
 
 // ENTRY reads into dest the 4-bit entry at rank CX of the table of
 // pattern DX (nibble in idastar_pdb.go). CX is clobbered.
@@ -113,16 +107,8 @@ TEXT ·pdbIterate(SB), NOSPLIT, $0-24
 	IMULQ $pdbFrame__size, AX
 	LEAQ pdbKernel_frames(DI)(AX*1), R8
 	MOVBQZX resume+8(FP), AX
-	CMPQ pdbKernel_sparse(DI), $0
-	JNE sparse
 	TESTQ AX, AX
 	JNE next
-	JMP expand
-
-sparse:
-	TESTQ AX, AX
-	JNE snext
-	JMP sexpand
 
 expand:
 	INCQ R15
@@ -142,6 +128,8 @@ expand:
 	MOVQ R10, pdbFrame_i(R8)
 	TESTQ CX, CX
 	JEQ listed
+	CMPQ pdbKernel_sparse(DI), $0
+	JNE listsparse
 
 list:
 	MOVL pdbStep_to(SI), AX // to, rto, dir
@@ -174,6 +162,30 @@ list:
 	ADDQ $pdbKid__size, R10
 	DECQ CX
 	JNE list
+	JMP listed
+
+listsparse:
+	// The same as list, with sparse indices.
+	MOVL pdbStep_to(SI), AX // to, rto, dir
+	MOVL AX, pdbKid_to(R10)
+	MOVBQZX AX, AX
+	MOVBQZX pdbKernel_cells(DI)(AX*1), BX // the tile t
+	LEAQ (BX)(BX*2), R11
+	LEAQ pdbKernel_tiles(DI)(R11*8), R11 // &tiles[t]
+	MOVWQZX pdbStep_mdrow(SI), R13
+	ADDQ BX, R13
+	MOVBQZX pdbKernel_mdstep(DI)(R13*1), R13
+	MOVB R13, pdbKid_dmd(R10)
+	MOVL pdbTile_label(R11), AX // tile, pat, rpat, rlab
+	MOVL AX, pdbKid_tile(R10)
+	MOVBQZX pdbTile_pat(R11), DX
+	SPARSE_AFTER(pdbStep_delta, pdbTile_weight, pdbKernel_rank, pdbKid_rank)
+	MOVBQZX pdbTile_rpat(R11), DX
+	SPARSE_AFTER(pdbStep_rdelta, pdbTile_rweight, pdbKernel_rrank, pdbKid_rrank)
+	ADDQ $pdbStep__size, SI
+	ADDQ $pdbKid__size, R10
+	DECQ CX
+	JNE listsparse
 
 listed:
 	MOVQ R10, pdbFrame_k(R8)
@@ -278,152 +290,6 @@ pop:
 	UNDO_ENTRY(pdbKid_pat, pdbKernel_rank, pdbKernel_vals, pdbFrame_urank, pdbFrame_uval)
 	UNDO_ENTRY(pdbKid_rpat, pdbKernel_rrank, pdbKernel_rvals, pdbFrame_urrank, pdbFrame_urval)
 	JMP next
-
-// The same loop for sparse tables (k.sparse = 1), label for label.
-sexpand:
-	INCQ R15
-	MOVQ pdbFrame_md(R8), AX
-	TESTQ AX, AX
-	JEQ found
-
-	// SI: the steps of the node's blank and last move; CX: how many.
-	MOVQ pdbFrame_blank(R8), AX
-	LEAQ (AX)(AX*4), AX
-	ADDQ pdbFrame_prev(R8), AX
-	INCQ AX
-	MOVBQZX pdbKernel_nsteps(DI)(AX*1), CX
-	SHLQ $6, AX // 4 steps of 16 bytes
-	LEAQ pdbKernel_steps(DI)(AX*1), SI
-	LEAQ pdbFrame_kids(R8), R10
-	MOVQ R10, pdbFrame_i(R8)
-	TESTQ CX, CX
-	JEQ slisted
-
-slist:
-	MOVL pdbStep_to(SI), AX // to, rto, dir
-	MOVL AX, pdbKid_to(R10)
-	MOVBQZX AX, AX
-	MOVBQZX pdbKernel_cells(DI)(AX*1), BX // the tile t
-	LEAQ (BX)(BX*2), R11
-	LEAQ pdbKernel_tiles(DI)(R11*8), R11 // &tiles[t]
-	MOVWQZX pdbStep_mdrow(SI), R13
-	ADDQ BX, R13
-	MOVBQZX pdbKernel_mdstep(DI)(R13*1), R13
-	MOVB R13, pdbKid_dmd(R10)
-	MOVL pdbTile_label(R11), AX // tile, pat, rpat, rlab
-	MOVL AX, pdbKid_tile(R10)
-	MOVBQZX pdbTile_pat(R11), DX
-	SPARSE_AFTER(pdbStep_delta, pdbTile_weight, pdbKernel_rank, pdbKid_rank)
-	MOVBQZX pdbTile_rpat(R11), DX
-	SPARSE_AFTER(pdbStep_rdelta, pdbTile_rweight, pdbKernel_rrank, pdbKid_rrank)
-	ADDQ $pdbStep__size, SI
-	ADDQ $pdbKid__size, R10
-	DECQ CX
-	JNE slist
-
-slisted:
-	MOVQ R10, pdbFrame_k(R8)
-	TESTQ $const_pollMask, R15
-	JNE snext
-	MOVQ R9, pdbKernel_depth(DI)
-	MOVQ R15, pdbKernel_exp(DI)
-	MOVQ $const_iterPaused, ret+16(FP)
-	RET
-
-snext:
-	MOVQ pdbFrame_i(R8), R10 // the child
-	CMPQ R10, pdbFrame_k(R8)
-	JEQ spop
-	ADDQ $pdbKid__size, pdbFrame_i(R8)
-	INCQ pdbKernel_gen(DI)
-
-	// R12: its Manhattan distance.
-	MOVBQSX pdbKid_dmd(R10), R12
-	ADDQ pdbFrame_md(R8), R12
-
-	// SI: the entry of its pattern; R13: the sum; AX: the heuristic.
-	MOVBQZX pdbKid_pat(R10), DX
-	MOVQ pdbKid_rank(R10), CX
-	SPARSE_ENTRY(SI)
-	MOVQ pdbFrame_sum(R8), R13
-	SUBQ pdbKernel_vals(DI)(DX*8), R13
-	ADDQ SI, R13
-	LEAQ (R12)(R13*2), AX
-
-	CMPQ AX, R14
-	JGT sprune
-
-	// BX: the entry in the reflection; CX: the sum there.
-	MOVBQZX pdbKid_rpat(R10), DX
-	MOVQ pdbKid_rrank(R10), CX
-	SPARSE_ENTRY(BX)
-	MOVQ pdbFrame_rsum(R8), CX
-	SUBQ pdbKernel_rvals(DI)(DX*8), CX
-	ADDQ BX, CX
-	LEAQ (R12)(CX*2), DX
-	CMPQ DX, AX
-	CMOVQGT DX, AX
-	CMPQ AX, R14
-	JGT sprune
-
-	// Play the move, keeping what it replaces in the frame.
-	PLAY_ENTRY(pdbKid_pat, pdbKid_rank, pdbKernel_rank, pdbKernel_vals, pdbFrame_urank, pdbFrame_uval, SI)
-	PLAY_ENTRY(pdbKid_rpat, pdbKid_rrank, pdbKernel_rrank, pdbKernel_rvals, pdbFrame_urrank, pdbFrame_urval, BX)
-
-	MOVBQZX pdbKid_tile(R10), BX
-	MOVQ pdbFrame_blank(R8), AX
-	MOVB BX, pdbKernel_cells(DI)(AX*1)
-	MOVBQZX pdbKid_to(R10), SI
-	MOVB $0, pdbKernel_cells(DI)(SI*1)
-	MOVBQZX pdbKid_rlab(R10), AX
-	MOVQ pdbFrame_rblank(R8), DX
-	MOVB AX, pdbKernel_rcells(DI)(DX*1)
-	MOVBQZX pdbKid_rto(R10), DX
-	MOVB $0, pdbKernel_rcells(DI)(DX*1)
-	MOVBQZX pdbKid_dir(R10), AX
-	MOVB AX, pdbKernel_path(DI)(R9*1)
-
-	// Push the child's frame.
-	INCQ R9
-	DECQ R14
-	ADDQ $pdbFrame__size, R8
-	MOVQ SI, pdbFrame_blank(R8)
-	MOVQ DX, pdbFrame_rblank(R8)
-	MOVQ AX, pdbFrame_prev(R8)
-	MOVQ R12, pdbFrame_md(R8)
-	MOVQ R13, pdbFrame_sum(R8)
-	MOVQ CX, pdbFrame_rsum(R8)
-	JMP sexpand
-
-sprune:
-	// AX: the heuristic; the child's f = g+1+h may be the next bound.
-	LEAQ 1(R9)(AX*1), AX
-	CMPQ AX, pdbKernel_next(DI)
-	JGE snext
-	MOVQ AX, pdbKernel_next(DI)
-	JMP snext
-
-spop:
-	TESTQ R9, R9
-	JEQ exhausted
-	DECQ R9
-	INCQ R14
-	SUBQ $pdbFrame__size, R8
-	MOVQ pdbFrame_i(R8), R10
-	SUBQ $pdbKid__size, R10 // the move in play
-	MOVBQZX pdbKid_tile(R10), BX
-	MOVQ pdbFrame_blank(R8), AX
-	MOVB $0, pdbKernel_cells(DI)(AX*1)
-	MOVBQZX pdbKid_to(R10), AX
-	MOVB BX, pdbKernel_cells(DI)(AX*1)
-	MOVBQZX pdbKid_rlab(R10), AX
-	MOVBQZX pdbKid_rto(R10), DX
-	MOVB AX, pdbKernel_rcells(DI)(DX*1)
-	MOVQ pdbFrame_rblank(R8), DX
-	MOVB $0, pdbKernel_rcells(DI)(DX*1)
-	UNDO_ENTRY(pdbKid_pat, pdbKernel_rank, pdbKernel_vals, pdbFrame_urank, pdbFrame_uval)
-	UNDO_ENTRY(pdbKid_rpat, pdbKernel_rrank, pdbKernel_rvals, pdbFrame_urrank, pdbFrame_urval)
-	JMP snext
 
 found:
 	MOVQ R15, pdbKernel_exp(DI)

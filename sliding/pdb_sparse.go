@@ -9,13 +9,12 @@ import "runtime"
 // digits, in radix n: a tile of digit weight w that slides delta cells
 // changes it by delta*w, whatever it passes, at the cost of n^k entries
 // for n!/(n-k)! placements (1.9 times as many for six tiles of the
-// 24-puzzle). Its entries take a byte each, not a nibble, so that the
-// search reads one with a single load. The sparse table is made in memory
-// from the compact one, read and checked from its file; its entries for
-// cells holding two tiles are never read.
+// 24-puzzle). The sparse table is made in memory from the compact one,
+// read and checked from its file; its entries for cells holding two
+// tiles are never read.
 
 // maxSparseEntries bounds the sparse table of a pattern: 2^28 entries
-// (256 MiB) takes six tiles of the 24-puzzle, not eight of the 15-puzzle.
+// (128 MiB) takes six tiles of the 24-puzzle, not eight of the 15-puzzle.
 const maxSparseEntries = 1 << 28
 
 // sparseSize returns the number of entries of the sparse table of pt,
@@ -62,10 +61,11 @@ func (pt *pattern) makeSparse(huge bool, workers int) {
 }
 
 // sparseTable returns the entries of pt.table by sparse index, in zeroed
-// memory from tableBytes (kept as long as the table), one byte an entry,
-// or nil if the sparse table would be too large. Walking the placements
-// in the order of their ranks visits their sparse indices in increasing
-// order too; the work is split by the first tile's cell.
+// memory from tableBytes (kept as long as the table), or nil if the
+// sparse table would be too large. Walking the placements in the order
+// of their ranks visits their sparse indices in increasing order too; the
+// work is split by the first tile's cell, two cells a piece so that the
+// pieces write whole bytes.
 func (pt *pattern) sparseTable(huge bool, workers int) []byte {
 	size, _ := pt.sparseSize()
 	if size == 0 {
@@ -74,25 +74,28 @@ func (pt *pattern) sparseTable(huge bool, workers int) []byte {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	sparse, _ := tableBytes(int(size), huge)
+	sparse, _ := tableBytes(int((size+1)/2), huge)
 	n, k := pt.n, len(pt.tiles)
 	ranks := pt.size / int64(n) // the placements with the first tile on one cell
-	parallel(workers, int64(n), func(c0 int64) {
-		r := c0 * ranks
-		var walk func(j int, used uint64, s int64)
-		walk = func(j int, used uint64, s int64) {
-			if j == k { // a placement
-				sparse[s] = pt.table[r>>1] >> (uint(r&1) << 2) & 15
-				r++
-				return
-			}
-			for c := range n {
-				if used&(1<<c) == 0 {
-					walk(j+1, used|1<<c, s*int64(n)+int64(c))
+	parallel(workers, int64(n+1)/2, func(piece int64) {
+		for c0 := int(2 * piece); c0 < min(int(2*piece+2), n); c0++ {
+			r := int64(c0) * ranks
+			var walk func(j int, used uint64, s int64)
+			walk = func(j int, used uint64, s int64) {
+				if j == k { // a placement
+					entry := pt.table[r>>1] >> (uint(r&1) << 2) & 15
+					sparse[s>>1] |= entry << (uint(s&1) << 2)
+					r++
+					return
+				}
+				for c := range n {
+					if used&(1<<c) == 0 {
+						walk(j+1, used|1<<c, s*int64(n)+int64(c))
+					}
 				}
 			}
+			walk(1, 1<<c0, int64(c0))
 		}
-		walk(1, 1<<c0, c0)
 	})
 	return sparse
 }

@@ -54,7 +54,7 @@ func TestSparseTable(t *testing.T) {
 				for j, tl := range pt.tiles {
 					at[tl] = cells[j]
 				}
-				if got, want := int64(sp.sparse[sp.sparseIndex(&at)]), int64(pt.delta(r)); got != want {
+				if got, want := nibble(sp.sparse, sp.sparseIndex(&at)), int64(pt.delta(r)); got != want {
 					t.Fatalf("%d×%d pattern %v placement %v: sparse entry %d, compact %d", tc.rows, tc.cols, pt.tiles, cells, got, want)
 				}
 			}
