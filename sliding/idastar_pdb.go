@@ -25,13 +25,14 @@ type pdbKernel struct {
 	tiles   [64]pdbTile        // by label
 	steps   [64 * 5][4]pdbStep // [blank*5 + prev+1]: the moves but the one undoing prev
 	nsteps  [64 * 5]uint8
-	md      [64][64]int8  // md[label][cell]: the tile's Manhattan distance to its goal
-	between [64][64]int64 // between[label][u]: see rankChange
-	cells   [64]uint8     // labels of the cells, 0 for the blank
-	rcells  [64]uint8     // the same in the reflected position
-	rank    [8]int64      // each pattern's rank
-	rrank   [8]int64      // the same in the reflection
-	vals    [8]int64      // each pattern's entry
+	md      [64][64]int8     // md[label][cell]: the tile's Manhattan distance to its goal
+	mdstep  [64 * 4][64]int8 // [blank*4+dir][label]: how the move changes the tile's md
+	between [64][64]int64    // between[label][u]: see rankChange
+	cells   [64]uint8        // labels of the cells, 0 for the blank
+	rcells  [64]uint8        // the same in the reflected position
+	rank    [8]int64         // each pattern's rank
+	rrank   [8]int64         // the same in the reflection
+	vals    [8]int64         // each pattern's entry
 	rvals   [8]int64
 	sparse  int64 // 1 if tables are sparse (pdb_sparse.go): no cell passed changes an index
 	bound   int64
@@ -47,12 +48,11 @@ type pdbKernel struct {
 
 // pdbTile is what the search needs of a tile: its pattern and the weight
 // of its digit in the pattern's rank, and the same of the tile in its
-// place in the reflection.
+// place in the reflection (whose label is rlab).
 type pdbTile struct {
-	weight, rweight int64
-	pat, rpat       uint8
-	rlabel          uint8
-	_               [5]uint8
+	weight, rweight        int64
+	label, pat, rpat, rlab uint8 // copied as one word into a pdbKid
+	_                      [4]uint8
 }
 
 // pdbStep is a move of the blank from a given cell: the tile at `to`
@@ -66,7 +66,7 @@ type pdbStep struct {
 	_             uint8
 	delta, rdelta int8
 	pass, rpass   [4]uint8
-	_             [2]uint8
+	mdrow         uint16 // the offset of the move's row of mdstep
 }
 
 // spareCell is a cell beyond every board the search takes (at most 5×5),
@@ -74,18 +74,20 @@ type pdbStep struct {
 const spareCell = 63
 
 // pdbKid is one child of a node: the move that makes it and the ranks of
-// the entries it changes.
+// the entries it changes. The assembly copies to, rto and dir from a
+// pdbStep, and tile, pat, rpat and rlab from a pdbTile, a word each.
 type pdbKid struct {
-	rank, rrank        int64
-	tile, to, rto, dir uint8
-	pat, rpat          uint8
-	_                  [2]uint8
+	rank, rrank           int64
+	to, rto, dir          uint8
+	dmd                   int8 // the change of the Manhattan distance
+	tile, pat, rpat, rlab uint8
 }
 
 // pdbFrame is a node on the path of an iteration: its children, how many
-// were tried, the node's blank (and the reflection's), its Manhattan
-// distance and sums of entries, and what the move in play from it
-// (kids[i-1]) replaced.
+// there are (k) and were tried (i), the node's blank (and the
+// reflection's), its Manhattan distance and sums of entries, and what the
+// move in play from it (kids[i-1]) replaced. The assembly keeps addresses
+// in k and i instead (see idastar_pdb_amd64.s).
 type pdbFrame struct {
 	kids                [4]pdbKid
 	k, i                int64
@@ -195,7 +197,7 @@ func newPDBKernel(p *problem, set *PDBSet) *pdbKernel {
 	for t := 1; t < n; t++ {
 		rt := refl(t)
 		k.tiles[t].weight, k.tiles[t].rweight = weight[t], weight[rt]
-		k.tiles[t].rpat, k.tiles[t].rlabel = k.tiles[rt].pat, uint8(rt)
+		k.tiles[t].label, k.tiles[t].rpat, k.tiles[t].rlab = uint8(t), k.tiles[rt].pat, uint8(rt)
 	}
 	for blank := range n {
 		for prev := -1; prev < 4; prev++ {
@@ -208,7 +210,11 @@ func newPDBKernel(p *problem, set *PDBSet) *pdbKernel {
 				rto, rblank := refl(to), refl(blank)
 				st := pdbStep{to: uint8(to), rto: uint8(rto), dir: uint8(d),
 					delta: int8(blank - to), rdelta: int8(rblank - rto),
-					pass: passedCells(to, to), rpass: passedCells(rto, rto)}
+					pass: passedCells(to, to), rpass: passedCells(rto, rto),
+					mdrow: uint16(64 * (blank*4 + d))}
+				for t := range n {
+					k.mdstep[blank*4+d][t] = k.md[t][blank] - k.md[t][to]
+				}
 				if !sparse {
 					st.pass, st.rpass = passedCells(to, blank), passedCells(rto, rblank)
 				}
@@ -319,9 +325,10 @@ func (k *pdbKernel) list(f *pdbFrame) {
 		st, kid := &steps[j], &f.kids[j]
 		t := k.cells[st.to]
 		ti := &k.tiles[t]
-		kid.tile, kid.to, kid.rto, kid.dir, kid.pat, kid.rpat = t, st.to, st.rto, st.dir, ti.pat, ti.rpat
+		kid.to, kid.rto, kid.dir, kid.dmd = st.to, st.rto, st.dir, k.mdstep[st.mdrow/64][t]
+		kid.tile, kid.pat, kid.rpat, kid.rlab = ti.label, ti.pat, ti.rpat, ti.rlab
 		kid.rank = k.rank[ti.pat] + rankChange(&k.between[t], &k.cells, &st.pass, ti.weight, st.delta)
-		kid.rrank = k.rrank[ti.rpat] + rankChange(&k.between[ti.rlabel], &k.rcells, &st.rpass, ti.rweight, st.rdelta)
+		kid.rrank = k.rrank[ti.rpat] + rankChange(&k.between[ti.rlab], &k.rcells, &st.rpass, ti.rweight, st.rdelta)
 	}
 }
 
@@ -359,8 +366,8 @@ func (k *pdbKernel) iterateGo(resume bool) int {
 		kid := &f.kids[f.i]
 		f.i++
 		k.gen++
-		t, to := kid.tile, kid.to
-		md := f.md + int64(k.md[t][f.blank]) - int64(k.md[t][to])
+		to := kid.to
+		md := f.md + int64(kid.dmd)
 		v := nibble(k.slices[kid.pat], kid.rank)
 		sum := f.sum - k.vals[kid.pat] + v
 		h := md + 2*sum
@@ -395,13 +402,13 @@ func (k *pdbKernel) play(f *pdbFrame, kid *pdbKid, v, rv int64) {
 	k.rank[kid.pat], k.vals[kid.pat] = kid.rank, v
 	k.rrank[kid.rpat], k.rvals[kid.rpat] = kid.rrank, rv
 	k.cells[f.blank], k.cells[kid.to] = kid.tile, 0
-	k.rcells[f.rblank], k.rcells[kid.rto] = k.tiles[kid.tile].rlabel, 0
+	k.rcells[f.rblank], k.rcells[kid.rto] = kid.rlab, 0
 }
 
 // unplay takes back the move of kid, a child of frame f.
 func (k *pdbKernel) unplay(f *pdbFrame, kid *pdbKid) {
 	k.cells[f.blank], k.cells[kid.to] = 0, kid.tile
-	k.rcells[f.rblank], k.rcells[kid.rto] = 0, k.tiles[kid.tile].rlabel
+	k.rcells[f.rblank], k.rcells[kid.rto] = 0, kid.rlab
 	k.rank[kid.pat], k.vals[kid.pat] = f.urank, f.uval
 	k.rrank[kid.rpat], k.rvals[kid.rpat] = f.urrank, f.urval
 }

@@ -13,9 +13,11 @@
 //
 // Registers kept across the loop:
 //   DI  k           R8  the top frame     R9  its depth g
-//   R14 k.gen       R15 k.exp (stored back on return; ABI0 lets an
-//                   assembly function use both)
-// The others are scratch. Labels (tiles), cells and steps are bytes; the
+//   R14 the most heuristic a child of the top frame may have, bound-g-1
+//   R15 k.exp (stored back on return; ABI0 lets an assembly function use
+//       R14 and R15)
+// A frame's i and k hold, in the assembly, the addresses of its next
+// child and of the end of its children. The others are scratch. Labels (tiles), cells and steps are bytes; the
 // rest are 64-bit words.
 // RANK_AFTER stores in the child (R10) the rank of a pattern (DX) after the
 // move of step SI, and asks for its entry: the rank before (rank), plus
@@ -50,7 +52,7 @@
 
 // SPARSE_AFTER is RANK_AFTER for sparse indices (pdb_sparse.go), where
 // the cells passed change nothing: the index before, plus the tile's
-// weight times delta. Scratch: BX, R13.
+// weight times delta. Scratch: R13.
 #define SPARSE_AFTER(delta, weight, rank, kidrank) \
 	MOVBQSX delta(SI), R13; \
 	IMULQ weight(R11), R13; \
@@ -97,7 +99,9 @@
 TEXT ·pdbIterate(SB), NOSPLIT, $0-24
 	MOVQ k+0(FP), DI
 	MOVQ pdbKernel_depth(DI), R9
-	MOVQ pdbKernel_gen(DI), R14
+	MOVQ pdbKernel_bound(DI), R14
+	SUBQ R9, R14
+	DECQ R14
 	MOVQ pdbKernel_exp(DI), R15
 	MOVQ R9, AX
 	IMULQ $pdbFrame__size, AX
@@ -118,29 +122,29 @@ expand:
 	ADDQ pdbFrame_prev(R8), AX
 	INCQ AX
 	MOVBQZX pdbKernel_nsteps(DI)(AX*1), CX
-	MOVQ CX, pdbFrame_k(R8)
-	MOVQ $0, pdbFrame_i(R8)
 	SHLQ $6, AX // 4 steps of 16 bytes
 	LEAQ pdbKernel_steps(DI)(AX*1), SI
 	LEAQ pdbFrame_kids(R8), R10
+	MOVQ R10, pdbFrame_i(R8)
+	TESTQ CX, CX
+	JEQ listed
 	CMPQ pdbKernel_sparse(DI), $0
 	JNE listsparse
 
 list:
-	TESTQ CX, CX
-	JEQ listed
-	MOVBQZX pdbStep_to(SI), AX
-	MOVB AX, pdbKid_to(R10)
+	MOVL pdbStep_to(SI), AX // to, rto, dir
+	MOVL AX, pdbKid_to(R10)
+	MOVBQZX AX, AX
 	MOVBQZX pdbKernel_cells(DI)(AX*1), BX // the tile t
-	MOVB BX, pdbKid_tile(R10)
-	MOVBQZX pdbStep_rto(SI), AX
-	MOVB AX, pdbKid_rto(R10)
-	MOVBQZX pdbStep_dir(SI), AX
-	MOVB AX, pdbKid_dir(R10)
 	LEAQ (BX)(BX*2), R11
 	LEAQ pdbKernel_tiles(DI)(R11*8), R11 // &tiles[t]
+	MOVWQZX pdbStep_mdrow(SI), R13
+	ADDQ BX, R13
+	MOVBQZX pdbKernel_mdstep(DI)(R13*1), R13
+	MOVB R13, pdbKid_dmd(R10)
+	MOVL pdbTile_label(R11), AX // tile, pat, rpat, rlab
+	MOVL AX, pdbKid_tile(R10)
 	MOVBQZX pdbTile_pat(R11), DX
-	MOVB DX, pdbKid_pat(R10)
 
 	// The rank of the pattern of t after the move, and the same in the
 	// reflection.
@@ -149,8 +153,7 @@ list:
 	LEAQ pdbKernel_between(DI)(R12*1), R12 // between[t]
 	RANK_AFTER(pdbKernel_cells, pdbStep_pass, pdbStep_delta, pdbTile_weight, pdbKernel_rank, pdbKid_rank)
 	MOVBQZX pdbTile_rpat(R11), DX
-	MOVB DX, pdbKid_rpat(R10)
-	MOVBQZX pdbTile_rlabel(R11), R12
+	MOVBQZX pdbTile_rlab(R11), R12
 	SHLQ $9, R12
 	LEAQ pdbKernel_between(DI)(R12*1), R12 // between[rlabel]
 	RANK_AFTER(pdbKernel_rcells, pdbStep_rpass, pdbStep_rdelta, pdbTile_rweight, pdbKernel_rrank, pdbKid_rrank)
@@ -158,61 +161,50 @@ list:
 	ADDQ $pdbStep__size, SI
 	ADDQ $pdbKid__size, R10
 	DECQ CX
-	JMP list
+	JNE list
+	JMP listed
 
 listsparse:
 	// The same as list, with sparse indices.
-	TESTQ CX, CX
-	JEQ listed
-	MOVBQZX pdbStep_to(SI), AX
-	MOVB AX, pdbKid_to(R10)
+	MOVL pdbStep_to(SI), AX // to, rto, dir
+	MOVL AX, pdbKid_to(R10)
+	MOVBQZX AX, AX
 	MOVBQZX pdbKernel_cells(DI)(AX*1), BX // the tile t
-	MOVB BX, pdbKid_tile(R10)
-	MOVBQZX pdbStep_rto(SI), AX
-	MOVB AX, pdbKid_rto(R10)
-	MOVBQZX pdbStep_dir(SI), AX
-	MOVB AX, pdbKid_dir(R10)
 	LEAQ (BX)(BX*2), R11
 	LEAQ pdbKernel_tiles(DI)(R11*8), R11 // &tiles[t]
+	MOVWQZX pdbStep_mdrow(SI), R13
+	ADDQ BX, R13
+	MOVBQZX pdbKernel_mdstep(DI)(R13*1), R13
+	MOVB R13, pdbKid_dmd(R10)
+	MOVL pdbTile_label(R11), AX // tile, pat, rpat, rlab
+	MOVL AX, pdbKid_tile(R10)
 	MOVBQZX pdbTile_pat(R11), DX
-	MOVB DX, pdbKid_pat(R10)
 	SPARSE_AFTER(pdbStep_delta, pdbTile_weight, pdbKernel_rank, pdbKid_rank)
 	MOVBQZX pdbTile_rpat(R11), DX
-	MOVB DX, pdbKid_rpat(R10)
 	SPARSE_AFTER(pdbStep_rdelta, pdbTile_rweight, pdbKernel_rrank, pdbKid_rrank)
 	ADDQ $pdbStep__size, SI
 	ADDQ $pdbKid__size, R10
 	DECQ CX
-	JMP listsparse
+	JNE listsparse
 
 listed:
+	MOVQ R10, pdbFrame_k(R8)
 	TESTQ $const_pollMask, R15
 	JNE next
 	MOVQ R9, pdbKernel_depth(DI)
-	MOVQ R14, pdbKernel_gen(DI)
 	MOVQ R15, pdbKernel_exp(DI)
 	MOVQ $const_iterPaused, ret+16(FP)
 	RET
 
 next:
-	MOVQ pdbFrame_i(R8), AX
-	CMPQ AX, pdbFrame_k(R8)
+	MOVQ pdbFrame_i(R8), R10 // the child
+	CMPQ R10, pdbFrame_k(R8)
 	JEQ pop
-	LEAQ 1(AX), CX
-	MOVQ CX, pdbFrame_i(R8)
-	LEAQ (AX)(AX*2), R10
-	LEAQ pdbFrame_kids(R8)(R10*8), R10 // the child
-	INCQ R14
+	ADDQ $pdbKid__size, pdbFrame_i(R8)
+	INCQ pdbKernel_gen(DI)
 
 	// R12: its Manhattan distance.
-	MOVBQZX pdbKid_tile(R10), BX
-	SHLQ $6, BX
-	LEAQ pdbKernel_md(DI)(BX*1), R11 // md[t]
-	MOVQ pdbFrame_blank(R8), AX
-	MOVBQSX (R11)(AX*1), R12
-	MOVBQZX pdbKid_to(R10), AX
-	MOVBQSX (R11)(AX*1), AX
-	SUBQ AX, R12
+	MOVBQSX pdbKid_dmd(R10), R12
 	ADDQ pdbFrame_md(R8), R12
 
 	// SI: the entry of its pattern; R13: the sum; AX: the heuristic.
@@ -224,11 +216,7 @@ next:
 	ADDQ SI, R13
 	LEAQ (R12)(R13*2), AX
 
-	// R11: the most heuristic a child may have (bound-g-1).
-	MOVQ pdbKernel_bound(DI), R11
-	SUBQ R9, R11
-	DECQ R11
-	CMPQ AX, R11
+	CMPQ AX, R14
 	JGT prune
 
 	// BX: the entry in the reflection; CX: the sum there.
@@ -241,7 +229,7 @@ next:
 	LEAQ (R12)(CX*2), DX
 	CMPQ DX, AX
 	CMOVQGT DX, AX
-	CMPQ AX, R11
+	CMPQ AX, R14
 	JGT prune
 
 	// Play the move, keeping what it replaces in the frame.
@@ -253,8 +241,7 @@ next:
 	MOVB BX, pdbKernel_cells(DI)(AX*1)
 	MOVBQZX pdbKid_to(R10), SI
 	MOVB $0, pdbKernel_cells(DI)(SI*1)
-	LEAQ (BX)(BX*2), AX
-	MOVBQZX (pdbKernel_tiles+pdbTile_rlabel)(DI)(AX*8), AX
+	MOVBQZX pdbKid_rlab(R10), AX
 	MOVQ pdbFrame_rblank(R8), DX
 	MOVB AX, pdbKernel_rcells(DI)(DX*1)
 	MOVBQZX pdbKid_rto(R10), DX
@@ -264,6 +251,7 @@ next:
 
 	// Push the child's frame.
 	INCQ R9
+	DECQ R14
 	ADDQ $pdbFrame__size, R8
 	MOVQ SI, pdbFrame_blank(R8)
 	MOVQ DX, pdbFrame_rblank(R8)
@@ -285,18 +273,16 @@ pop:
 	TESTQ R9, R9
 	JEQ exhausted
 	DECQ R9
+	INCQ R14
 	SUBQ $pdbFrame__size, R8
-	MOVQ pdbFrame_i(R8), AX
-	DECQ AX
-	LEAQ (AX)(AX*2), R10
-	LEAQ pdbFrame_kids(R8)(R10*8), R10 // the move in play
+	MOVQ pdbFrame_i(R8), R10
+	SUBQ $pdbKid__size, R10 // the move in play
 	MOVBQZX pdbKid_tile(R10), BX
 	MOVQ pdbFrame_blank(R8), AX
 	MOVB $0, pdbKernel_cells(DI)(AX*1)
 	MOVBQZX pdbKid_to(R10), AX
 	MOVB BX, pdbKernel_cells(DI)(AX*1)
-	LEAQ (BX)(BX*2), AX
-	MOVBQZX (pdbKernel_tiles+pdbTile_rlabel)(DI)(AX*8), AX
+	MOVBQZX pdbKid_rlab(R10), AX
 	MOVBQZX pdbKid_rto(R10), DX
 	MOVB AX, pdbKernel_rcells(DI)(DX*1)
 	MOVQ pdbFrame_rblank(R8), DX
@@ -306,13 +292,11 @@ pop:
 	JMP next
 
 found:
-	MOVQ R14, pdbKernel_gen(DI)
 	MOVQ R15, pdbKernel_exp(DI)
 	MOVQ R9, ret+16(FP)
 	RET
 
 exhausted:
-	MOVQ R14, pdbKernel_gen(DI)
 	MOVQ R15, pdbKernel_exp(DI)
 	MOVQ $const_iterExhausted, ret+16(FP)
 	RET
