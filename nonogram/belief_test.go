@@ -3,6 +3,7 @@ package nonogram
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -78,7 +79,7 @@ func enumerateBelief(n int, clue []int, in []float64) ([]float64, bool) {
 		for i := range n {
 			line[i] = m>>i&1 == 1
 		}
-		if !equalInts(runsOf(line), clue) {
+		if !slices.Equal(runsOf(line), clue) {
 			continue
 		}
 		all := 1.0
@@ -119,14 +120,3 @@ func enumerateBelief(n int, clue []int, in []float64) ([]float64, bool) {
 	return out, true
 }
 
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
