@@ -119,4 +119,3 @@ func enumerateBelief(n int, clue []int, in []float64) ([]float64, bool) {
 	}
 	return out, true
 }
-
