@@ -40,18 +40,12 @@ func TestPDBSearchRanks(t *testing.T) {
 		k.root(p, 0)
 		f := &k.frames[0]
 		for step := range 3000 {
-			k.list(f)
-			kid := &f.kids[rng.IntN(int(f.k))]
-			k.play(f, kid, 0, 0)
-			*f = pdbFrame{blank: int64(kid.to), rblank: int64(kid.rto), prev: int64(kid.dir)}
-			var at, rat [64]uint8
+			at, rat := randomKernelStep(k, f, p, rng)
 			for c := range p.n {
-				at[k.cells[c]] = uint8(c)
 				if set.reflect {
 					if want := set.refl[k.cells[c]]; k.rcells[set.refl[c]] != want {
 						t.Fatalf("%d×%d step %d: reflected cell %d holds %d, want %d", tc.rows, tc.cols, step, set.refl[c], k.rcells[set.refl[c]], want)
 					}
-					rat[k.rcells[c]] = uint8(c)
 				}
 			}
 			for i, pt := range pats {
@@ -140,4 +134,19 @@ func TestKernelMatchesGo(t *testing.T) {
 		t.Error("no search was long enough to pause and resume")
 	}
 	t.Logf("%d pauses", pauses)
+}
+
+// randomKernelStep plays a random child of frame f, makes it the frame's
+// position, and returns where each tile stands in the position (at) and
+// in its reflection (rat), the cells indexed by tile.
+func randomKernelStep(k *pdbKernel, f *pdbFrame, p *problem, rng *rand.Rand) (at, rat [64]uint8) {
+	k.list(f)
+	kid := &f.kids[rng.IntN(int(f.k))]
+	k.play(f, kid, 0, 0)
+	*f = pdbFrame{blank: int64(kid.to), rblank: int64(kid.rto), prev: int64(kid.dir)}
+	for c := range p.n {
+		at[k.cells[c]] = uint8(c)
+		rat[k.rcells[c]] = uint8(c)
+	}
+	return at, rat
 }

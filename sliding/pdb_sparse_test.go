@@ -128,15 +128,7 @@ func TestSparseSearch(t *testing.T) {
 			k.root(p, 0)
 			f := &k.frames[0]
 			for step := range 500 {
-				k.list(f)
-				kid := &f.kids[walker.IntN(int(f.k))]
-				k.play(f, kid, 0, 0)
-				*f = pdbFrame{blank: int64(kid.to), rblank: int64(kid.rto), prev: int64(kid.dir)}
-				var at, rat [64]uint8
-				for c := range p.n {
-					at[k.cells[c]] = uint8(c)
-					rat[k.rcells[c]] = uint8(c)
-				}
+				at, rat := randomKernelStep(k, f, p, walker)
 				for i, pt := range sparse.patterns {
 					if want := pt.sparseIndex(&at); k.rank[i] != want {
 						t.Fatalf("%d×%d step %d pattern %v: index %d, want %d", tc.rows, tc.cols, step, pt.tiles, k.rank[i], want)
