@@ -161,6 +161,7 @@ func TestSlidingExitCodes(t *testing.T) {
 
 		{"", []string{"bench", "--data", "testdata/sliding/data", "--heuristic", "linear-conflict"}, exitOK, "3/3"},
 		{"", []string{"bench", "--data", "testdata/sliding/hard", "--heuristic", "manhattan", "--timeout", "10ms"}, exitFail, "no answer within 10ms"},
+		{"", []string{"bench", "--data", "testdata/sliding/hard", "--timeout", "-1s"}, exitUsage, "--timeout must not be negative"},
 		{"", []string{"bench", "--data", "/nonexistent"}, exitFail, "no sliding data"},
 		{"", []string{"bench", "--set", "nope"}, exitUsage, `unknown set "nope"`},
 		{"", []string{"bench", "--heuristic", "nope"}, exitUsage, `unknown heuristic "nope"`},
