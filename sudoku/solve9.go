@@ -27,6 +27,11 @@ package sudoku
 // side in one register, until a sweep changes nothing: it reaches the same
 // state, since every deduction only removes candidates.
 //
+// On amd64 with AVX-512, propagate hands its whole work to a loop in
+// assembly (solve9_prop_amd64.s) that holds the 27 words in two 512-bit
+// registers and applies every deduction below to all of them in each pass,
+// until a pass changes nothing; only the choice of the guess stays in Go.
+//
 // When no word changes any more, naked singles are found by counting the
 // candidates of all cells of a band at once across the nine boards
 // (bit-sliced counters for one, two and three candidates), and a column
@@ -243,6 +248,21 @@ func nonzero27(x uint32) uint32 { return (x + band27) >> 27 }
 // dirty, until nothing changes. When it returns p9Stuck, s.gb and s.gx
 // name the cell to guess on.
 func (s *solver9) propagate(st *state9, dirty uint32) int {
+	if propagate9Wide {
+		if !propagate9AVX512(st) {
+			return p9Contradiction
+		}
+		if st.u[0]|st.u[1]|st.u[2] == 0 {
+			return p9Solved
+		}
+		var bi [3]uint32
+		for b := range 3 {
+			_, two, three := st.count9(b)
+			bi[b] = st.u[b] & two &^ three
+		}
+		s.pickGuess(st, &bi)
+		return p9Stuck
+	}
 	for {
 		if !st.spread(dirty) {
 			return p9Contradiction
@@ -258,16 +278,7 @@ func (s *solver9) propagate(st *state9, dirty uint32) int {
 			if u == 0 {
 				continue
 			}
-			f := (*[25]uint32)(st.f[b:])
-			one, two, three := f[0], uint32(0), uint32(0)
-			two, one = one&f[3], one|f[3]
-			three, two, one = two&f[6], two|one&f[6], one|f[6]
-			three, two, one = three|two&f[9], two|one&f[9], one|f[9]
-			three, two, one = three|two&f[12], two|one&f[12], one|f[12]
-			three, two, one = three|two&f[15], two|one&f[15], one|f[15]
-			three, two, one = three|two&f[18], two|one&f[18], one|f[18]
-			three, two, one = three|two&f[21], two|one&f[21], one|f[21]
-			three, two, one = three|two&f[24], two|one&f[24], one|f[24]
+			one, two, three := st.count9(b)
 			if u&^one != 0 {
 				return p9Contradiction
 			}
@@ -397,4 +408,20 @@ func (s *solver9) pickGuess(st *state9, bi *[3]uint32) {
 			}
 		}
 	}
+}
+
+// count9 returns the cells of band b that hold one candidate or more, two
+// or more and three or more, counted bit-sliced across the nine digits.
+func (st *state9) count9(b int) (one, two, three uint32) {
+	f := (*[25]uint32)(st.f[b:])
+	one = f[0]
+	two, one = one&f[3], one|f[3]
+	three, two, one = two&f[6], two|one&f[6], one|f[6]
+	three, two, one = three|two&f[9], two|one&f[9], one|f[9]
+	three, two, one = three|two&f[12], two|one&f[12], one|f[12]
+	three, two, one = three|two&f[15], two|one&f[15], one|f[15]
+	three, two, one = three|two&f[18], two|one&f[18], one|f[18]
+	three, two, one = three|two&f[21], two|one&f[21], one|f[21]
+	three, two, one = three|two&f[24], two|one&f[24], one|f[24]
+	return one, two, three
 }

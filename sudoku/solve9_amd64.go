@@ -18,3 +18,15 @@ var spread9Wide = cpuAVX2()
 // rest of its work to spread9AVX2: a sweep costs about as much as four
 // words taken one by one.
 var spread9WideMin = 4
+
+// propagate9AVX512 is the fixed point of all the deductions of propagate,
+// for all the words of st at once, with AVX-512 (solve9_prop_amd64.s). It
+// reports false on a contradiction, leaving st undefined.
+//
+//go:noescape
+func propagate9AVX512(st *state9) bool
+
+func cpuAVX512() bool
+
+// propagate9Wide says whether propagate uses propagate9AVX512.
+var propagate9Wide = cpuAVX512()

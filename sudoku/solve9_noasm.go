@@ -8,3 +8,8 @@ func spread9AVX2(st *state9) bool { return st.spread(band27) }
 const spread9Wide = false
 
 const spread9WideMin = 28 // never reached
+
+// propagate9AVX512 exists on amd64 only (solve9_amd64.go).
+func propagate9AVX512(st *state9) bool { panic("sudoku: no AVX-512") }
+
+const propagate9Wide = false
