@@ -204,11 +204,13 @@ func (s *solver9) cancelled() bool {
 // record hands the solution of st to the sink and reports whether to stop.
 func (s *solver9) record(st *state9) bool {
 	sol := s.sink.grid(81)
+	g := (*[81]uint8)(sol)
+	// A solved state holds one cell per row in every word.
 	for i, m := range st.f {
 		d, b := uint8(i/3+1), 27*(i%3)
-		for ; m != 0; m &= m - 1 {
-			sol[b+bits.TrailingZeros32(m)] = d
-		}
+		g[b+bits.TrailingZeros32(m&0x1FF)&15] = d
+		g[b+9+bits.TrailingZeros32(m>>9&0x1FF)&15] = d
+		g[b+18+bits.TrailingZeros32(m>>18)&15] = d
 	}
 	return s.sink.add(sol)
 }
@@ -249,18 +251,17 @@ func nonzero27(x uint32) uint32 { return (x + band27) >> 27 }
 // name the cell to guess on.
 func (s *solver9) propagate(st *state9, dirty uint32) int {
 	if propagate9Wide {
-		if !propagate9AVX512(st) {
+		switch key := propagate9AVX512(st); key {
+		case 0:
 			return p9Contradiction
-		}
-		if st.u[0]|st.u[1]|st.u[2] == 0 {
+		case 1:
 			return p9Solved
+		case 2:
+			s.pickFewest(st)
+		default:
+			c := 127 - int(key&127)
+			s.gb, s.gx = c/27, 1<<(c%27)
 		}
-		var bi [3]uint32
-		for b := range 3 {
-			_, two, three := st.count9(b)
-			bi[b] = st.u[b] & two &^ three
-		}
-		s.pickGuess(st, &bi)
 		return p9Stuck
 	}
 	for {
@@ -393,6 +394,11 @@ func (s *solver9) pickGuess(st *state9, bi *[3]uint32) {
 		s.gb, s.gx = c/27, 1<<(c%27)
 		return
 	}
+	s.pickFewest(st)
+}
+
+// pickFewest sets s.gb, s.gx to the first cell with the fewest candidates.
+func (s *solver9) pickFewest(st *state9) {
 	fewest := 10
 	for b := range 3 {
 		for u := st.u[b]; u != 0; u &= u - 1 {

@@ -19,12 +19,14 @@ var spread9Wide = cpuAVX2()
 // words taken one by one.
 var spread9WideMin = 4
 
-// propagate9AVX512 is the fixed point of all the deductions of propagate,
-// for all the words of st at once, with AVX-512 (solve9_prop_amd64.s). It
-// reports false on a contradiction, leaving st undefined.
+// propagate9AVX512 applies all the deductions of propagate to st, to all
+// its words at once, with AVX-512 (solve9_prop_amd64.s), until nothing
+// changes. It returns 0 on a contradiction (st is then undefined), 1 if
+// st is solved, 2 if no cell has two candidates, and otherwise the key of
+// the cell pickGuess chooses among those: unplaced peers << 7 | 127 - cell.
 //
 //go:noescape
-func propagate9AVX512(st *state9) bool
+func propagate9AVX512(st *state9) uint32
 
 func cpuAVX512() bool
 

@@ -10,6 +10,6 @@ const spread9Wide = false
 const spread9WideMin = 28 // never reached
 
 // propagate9AVX512 exists on amd64 only (solve9_amd64.go).
-func propagate9AVX512(st *state9) bool { panic("sudoku: no AVX-512") }
+func propagate9AVX512(st *state9) uint32 { panic("sudoku: no AVX-512") }
 
 const propagate9Wide = false
