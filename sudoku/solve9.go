@@ -206,11 +206,15 @@ func (s *solver9) record(st *state9) bool {
 	sol := s.sink.grid(81)
 	g := (*[81]uint8)(sol)
 	// A solved state holds one cell per row in every word.
-	for i, m := range st.f {
-		d, b := uint8(i/3+1), 27*(i%3)
-		g[b+bits.TrailingZeros32(m&0x1FF)&15] = d
-		g[b+9+bits.TrailingZeros32(m>>9&0x1FF)&15] = d
-		g[b+18+bits.TrailingZeros32(m>>18)&15] = d
+	f := &st.f
+	for d := range 9 {
+		v := uint8(d + 1)
+		for b := range 3 {
+			m, o := f[3*d+b], 27*b
+			g[o+bits.TrailingZeros32(m&0x1FF)&15] = v
+			g[o+9+bits.TrailingZeros32(m>>9&0x1FF)&15] = v
+			g[o+18+bits.TrailingZeros32(m>>18)&15] = v
+		}
 	}
 	return s.sink.add(sol)
 }

@@ -209,6 +209,10 @@ loop:
 	// of their band, and a cell placed by two digits loses both.
 	SINGLE(Z0, Z2, Z12, Z6)
 	SINGLE(Z1, Z3, Z13, Z6)
+	VPORD Z13, Z12, Z7
+	VPTESTMD Z7, Z7, K4
+	KORTESTW K4, K4
+	JZ naked
 	COUNT(Z12, Z8, Z9, Z6, Z7)
 	NINE(Z13, Z29, Z8, Z9, Z6)
 	COUNT(Z13, Z10, Z11, Z6, Z7)
@@ -226,6 +230,7 @@ loop:
 
 	// Naked singles: a cell left with one digit keeps the digit's row to
 	// itself; a cell left with none is a contradiction.
+naked:
 	COUNT(Z0, Z8, Z9, Z6, Z7)
 	NINE(Z1, Z29, Z8, Z9, Z6)
 	COUNT(Z1, Z10, Z11, Z6, Z7)
