@@ -75,6 +75,7 @@ type solver9 struct {
 	err   error
 	gb    int    // band of the cell to guess on, set by propagate
 	gx    uint32 // bit of that cell in its band
+	gi    int    // the word of the cell's first digit
 	// A node at depth k has placed k cells more than the root, so 81
 	// guesses at most lie between the root and a leaf.
 	stack [82]state9
@@ -157,12 +158,7 @@ func (s *solver9) search(depth int, dirty uint32) bool {
 		case p9Solved:
 			return s.record(st)
 		}
-		b, x := s.gb, s.gx
-		d := 0
-		for d < 8 && st.f[3*d+b]&x == 0 {
-			d++
-		}
-		i := 3*d + b
+		i, x := s.gi, s.gx
 		if st.f[i]&x == 0 {
 			return false // propagate never leaves a cell without candidates
 		}
@@ -252,7 +248,7 @@ func nonzero27(x uint32) uint32 { return (x + band27) >> 27 }
 
 // propagate applies the deductions to st, starting with the words in
 // dirty, until nothing changes. When it returns p9Stuck, s.gb and s.gx
-// name the cell to guess on.
+// name the cell to guess on, and s.gi the word of its first digit.
 func (s *solver9) propagate(st *state9, dirty uint32) int {
 	if propagate9Wide {
 		switch key := propagate9AVX512(st); key {
@@ -262,9 +258,10 @@ func (s *solver9) propagate(st *state9, dirty uint32) int {
 			return p9Solved
 		case 2:
 			s.pickFewest(st)
+			s.guessWord(st)
 		default:
 			c := 127 - int(key&127)
-			s.gb, s.gx = c/27, 1<<(c%27)
+			s.gb, s.gx, s.gi = c/27, 1<<(c%27), 3*int(key>>16)+c/27
 		}
 		return p9Stuck
 	}
@@ -325,6 +322,7 @@ func (s *solver9) propagate(st *state9, dirty uint32) int {
 			continue
 		}
 		s.pickGuess(st, &bi)
+		s.guessWord(st)
 		return p9Stuck
 	}
 }
@@ -377,6 +375,16 @@ func (st *state9) spread(dirty uint32) bool {
 		}
 	}
 	return true
+}
+
+// guessWord sets s.gi to the word of the first digit of the cell s.gb,
+// s.gx.
+func (s *solver9) guessWord(st *state9) {
+	d := 0
+	for d < 8 && st.f[3*d+s.gb]&s.gx == 0 {
+		d++
+	}
+	s.gi = 3*d + s.gb
 }
 
 // pickGuess sets s.gb, s.gx to the cell with two candidates that sees the

@@ -23,7 +23,8 @@ var spread9WideMin = 4
 // its words at once, with AVX-512 (solve9_prop_amd64.s), until nothing
 // changes. It returns 0 on a contradiction (st is then undefined), 1 if
 // st is solved, 2 if no cell has two candidates, and otherwise the key of
-// the cell pickGuess chooses among those: unplaced peers << 7 | 127 - cell.
+// the cell pickGuess chooses among those (unplaced peers << 7 | 127 - cell,
+// in the low 16 bits) and the cell's first digit less one (above).
 //
 //go:noescape
 func propagate9AVX512(st *state9) uint32

@@ -154,9 +154,9 @@ func s9DescendPropagate(t *testing.T, p *Puzzle, rng *rand.Rand) int {
 	for n := 1; ; n++ {
 		a, b := st, st
 		ra, rb := s9Propagate(&goS, &a, dirty, false), s9Propagate(&wideS, &b, dirty, true)
-		if ra != rb || ra != p9Contradiction && a != b || ra == p9Stuck && (goS.gb != wideS.gb || goS.gx != wideS.gx) {
-			t.Fatalf("line %d, step %d: Go %d %x %x guess %d %x, AVX-512 %d %x %x guess %d %x\nfrom %x %x",
-				p.Line, n, ra, a.f, a.u, goS.gb, goS.gx, rb, b.f, b.u, wideS.gb, wideS.gx, st.f, st.u)
+		if ra != rb || ra != p9Contradiction && a != b || ra == p9Stuck && (goS.gb != wideS.gb || goS.gx != wideS.gx || goS.gi != wideS.gi) {
+			t.Fatalf("line %d, step %d: Go %d %x %x guess %d %x %d, AVX-512 %d %x %x guess %d %x %d\nfrom %x %x",
+				p.Line, n, ra, a.f, a.u, goS.gb, goS.gx, goS.gi, rb, b.f, b.u, wideS.gb, wideS.gx, wideS.gi, st.f, st.u)
 		}
 		if ra != p9Stuck {
 			return n
@@ -223,7 +223,7 @@ func TestPropagate9AVX512(t *testing.T) {
 		}
 		a, b := st, st
 		ra, rb := s9Propagate(&goS, &a, band27, false), s9Propagate(&wideS, &b, band27, true)
-		if ra != rb || ra != p9Contradiction && a != b || ra == p9Stuck && (goS.gb != wideS.gb || goS.gx != wideS.gx) {
+		if ra != rb || ra != p9Contradiction && a != b || ra == p9Stuck && (goS.gb != wideS.gb || goS.gx != wideS.gx || goS.gi != wideS.gi) {
 			t.Fatalf("from %x %x: Go %d %x %x, AVX-512 %d %x %x", st.f, st.u, ra, a.f, a.u, rb, b.f, b.u)
 		}
 		outcomes[ra]++
