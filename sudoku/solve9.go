@@ -104,19 +104,12 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink) (Result, error) {
 	if p.Box != 3 || len(p.Cells) != 81 {
 		return Result{}, errors.New("sudoku: solve9x9 needs a 9×9 grid")
 	}
-	var placed [10][3]uint32 // placed[v][b]: givens of value v in band b, v = 0 for empty
-	for c, v := range p.Cells {
-		if v > 9 {
-			return Result{}, errGivens9
-		}
-		placed[v][c/27] |= 1 << (c % 27)
-	}
-	if !conflictFree9(&placed) {
+	s := solver9Pool.Get().(*solver9)
+	if !s.stack[0].readGivens(p.Cells) {
+		solver9Pool.Put(s)
 		return Result{}, errGivens9
 	}
-	s := solver9Pool.Get().(*solver9)
 	s.sink, s.nodes, s.ctx, s.done, s.err = k, 0, ctx, ctx.Done(), nil
-	s.stack[0].setGivens(&placed)
 	if !s.cancelled() {
 		s.search(0, band27)
 	}
@@ -125,6 +118,26 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink) (Result, error) {
 	s.sink, s.ctx, s.done, s.err = nil, nil, nil, nil
 	solver9Pool.Put(s)
 	return res, err
+}
+
+// readGivens sets st to the root state of the 81 values of cells, and
+// reports false if a value is over 9 or a digit is given twice in a unit.
+func (st *state9) readGivens(cells []uint8) bool {
+	if givens9Wide {
+		return givens9AVX512((*[81]uint8)(cells), st)
+	}
+	var placed [10][3]uint32 // placed[v][b]: givens of value v in band b, v = 0 for empty
+	for c, v := range cells[:81] {
+		if v > 9 {
+			return false
+		}
+		placed[v][c/27] |= 1 << (c % 27)
+	}
+	if !conflictFree9(&placed) {
+		return false
+	}
+	st.setGivens(&placed)
+	return true
 }
 
 // setGivens sets st to the grid of the givens by value and band (placed[0]

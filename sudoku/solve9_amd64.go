@@ -33,3 +33,11 @@ func cpuAVX512() bool
 
 // propagate9Wide says whether propagate uses propagate9AVX512.
 var propagate9Wide = cpuAVX512()
+
+// givens9AVX512 is readGivens with AVX-512 (solve9_prop_amd64.s).
+//
+//go:noescape
+func givens9AVX512(cells *[81]uint8, st *state9) bool
+
+// givens9Wide says whether readGivens uses givens9AVX512.
+var givens9Wide = propagate9Wide

@@ -270,3 +270,44 @@ func TestSolve9AVX512SameSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestGivens9AVX512 holds readGivens with AVX-512 equal to the Go reading
+// on random grids: values over 9, digits given twice and valid givens.
+func TestGivens9AVX512(t *testing.T) {
+	if !cpuAVX512() {
+		t.Skip("no AVX-512")
+	}
+	defer func(w bool) { givens9Wide = w }(givens9Wide)
+	rng := rand.New(rand.NewPCG(15, 13))
+	seen := [2]int{}
+	for n := range 30000 {
+		var cells []uint8
+		if n%2 == 0 { // a puzzle from a grid, valid
+			cells = s9RandomPuzzle(rng, 20+rng.IntN(62)).Cells
+		} else {
+			cells = make([]uint8, 81)
+			for range rng.IntN(30) {
+				cells[rng.IntN(81)] = uint8(1 + rng.IntN(9))
+			}
+		}
+		if rng.IntN(40) == 0 {
+			cells[rng.IntN(81)] = uint8(10 + rng.IntN(246))
+		}
+		var a, b state9
+		givens9Wide = false
+		okA := a.readGivens(cells)
+		givens9Wide = true
+		okB := b.readGivens(cells)
+		if okA != okB || okA && a != b {
+			t.Fatalf("%v: Go %v %x %x, AVX-512 %v %x %x", cells, okA, a.f, a.u, okB, b.f, b.u)
+		}
+		if okA {
+			seen[1]++
+		} else {
+			seen[0]++
+		}
+	}
+	if seen[0] < 1000 || seen[1] < 1000 {
+		t.Fatalf("too few of a kind: %d invalid, %d valid", seen[0], seen[1])
+	}
+}

@@ -13,3 +13,8 @@ const spread9WideMin = 28 // never reached
 func propagate9AVX512(st *state9) uint32 { panic("sudoku: no AVX-512") }
 
 const propagate9Wide = false
+
+// givens9AVX512 exists on amd64 only (solve9_amd64.go).
+func givens9AVX512(cells *[81]uint8, st *state9) bool { panic("sudoku: no AVX-512") }
+
+const givens9Wide = false

@@ -391,8 +391,128 @@ contradiction:
 	MOVL $0, ret+8(FP)
 	RET
 
+// VALUE stores the cells of value V, band by band, at OFF(DI): the
+// cells compared in Z0 (bytes 0..63) and Z1 (64..80).
+#define VALUE(V, OFF) \
+	MOVL $V, AX; VPBROADCASTB AX, Z2; VPCMPEQB Z2, Z0, K4; VPCMPEQB Z2, Z1, K5; \
+	KMOVQ K4, R8; KMOVQ K5, R9; \
+	MOVQ R8, R10; ANDQ R12, R10; MOVL R10, OFF(DI); \
+	MOVQ R8, R10; SHRQ $27, R10; ANDQ R12, R10; MOVL R10, OFF+4(DI); \
+	SHRQ $54, R8; SHLQ $10, R9; ORQ R9, R8; ANDQ R12, R8; MOVL R8, OFF+8(DI)
+
+// GIVEN checks the givens G of the lanes of one register (one digit in
+// one band each) for two in a row or in a box, and sets F to the cells
+// left to the digit: the unplaced cells U but the rows and boxes of its
+// givens and the columns AC (all rows), and its givens.
+#define GIVEN(G, U, AC, F, T1, T2, T3) \
+	MULTI(G, T1, T2, T3); VPTESTMD T1, T1, K4; KORTESTW K4, K4; JNZ bad; \
+	VPSRLD $1, G, T1; VPSRLD $2, G, T2; VPORD T1, G, F; VPTERNLOGD $0xA8, Z16, T2, F; \
+	VPSRLD $9, F, T1; VPSRLD $18, F, T2; VPORD T2, T1, T1; VPANDD F, T1, T1; \
+	VPANDD Z17, G, T2; VPSRLD $1, G, T3; VPTERNLOGD $0xF8, T3, T2, T1; \
+	VPANDD Z16, G, T2; VPSRLD $2, G, T3; VPTERNLOGD $0xF8, T3, T2, T1; \
+	VPTESTMD T1, T1, K4; KORTESTW K4, K4; JNZ bad; \
+	COLS(G, T1, T2); \
+	VPSRLD $1, T1, T2; VPSRLD $2, T1, T3; VPTERNLOGD $0xFE, T3, T2, T1; VPANDD Z20, T1, T1; \
+	VPSLLD $1, T1, T2; VPSLLD $2, T1, T3; VPTERNLOGD $0xFE, T3, T2, T1; \
+	VPORD AC, T1, T1; \
+	VPSLLD $9, T1, T2; VPSLLD $18, T1, T3; VPTERNLOGD $0xFE, T3, T2, T1; \
+	ROWS(G, T2, T3); VPORD T2, T1, T1; \
+	VPANDND U, T1, F; VPORD G, F, F
+
+// func givens9AVX512(cells *[81]uint8, st *state9) bool sets st to the grid of
+// the 81 values at cells, as setGivens does, after checking them as the
+// Go code does: a value over 9, or a digit given twice in a row, column or
+// box, gives false and leaves st undefined.
+TEXT ·givens9AVX512(SB), NOSPLIT, $0-17
+	MOVQ cells+0(FP), SI
+	MOVQ st+8(FP), DI
+	VMOVDQU8 0(SI), Z0
+	MOVL $0x1FFFF, AX
+	KMOVQ AX, K3
+	VMOVDQU8.Z 64(SI), K3, Z1
+	MOVL $9, AX
+	VPBROADCASTB AX, Z2
+	VPCMPUB $6, Z2, Z0, K4
+	VPCMPUB $6, Z2, Z1, K5
+	KORTESTQ K4, K5
+	JNZ bad
+	MOVQ $0x7FFFFFF, R12
+	VALUE(0, 108)
+	VALUE(1, 0)
+	VALUE(2, 12)
+	VALUE(3, 24)
+	VALUE(4, 36)
+	VALUE(5, 48)
+	VALUE(6, 60)
+	VALUE(7, 72)
+	VALUE(8, 84)
+	VALUE(9, 96)
+
+	VPBROADCASTD z9MR<>(SB), Z16
+	VPBROADCASTD z9Pair1<>(SB), Z17
+	VPBROADCASTD z9M1FF<>(SB), Z19
+	VPBROADCASTD z9M49<>(SB), Z20
+	VPBROADCASTD z9FA<>(SB), Z23
+	VPBROADCASTD z9FB<>(SB), Z24
+	VPBROADCASTD z9CA<>(SB), Z25
+	VPBROADCASTD z9CB<>(SB), Z26
+	VPBROADCASTD z9SubA<>(SB), Z14
+	VPBROADCASTD z9SubB<>(SB), Z15
+	VMOVDQU32 z9IdxP<>(SB), Z27
+	VMOVDQU32 z9IdxQ<>(SB), Z28
+	MOVL $0x07FF, AX
+	KMOVW AX, K1
+	MOVL $0x3FFF, AX
+	KMOVW AX, K2
+	VMOVDQU32 0(DI), Z6
+	VMOVDQU32.Z 64(DI), K2, Z7
+	VMOVDQU32 z9Ld0<>(SB), Z0
+	VPERMI2D Z7, Z6, Z0
+	VMOVDQU32 z9Ld1<>(SB), Z1
+	VPERMI2D.Z Z7, Z6, K1, Z1
+	VMOVDQU32 z9LdU0<>(SB), Z2
+	VPERMI2D Z7, Z6, Z2
+	VMOVDQU32 z9LdU1<>(SB), Z3
+	VPERMI2D.Z Z7, Z6, K1, Z3
+
+	// Columns: a digit's column given in two bands is a clash; all its
+	// given columns leave every band.
+	COLS(Z0, Z12, Z6)
+	COLS(Z1, Z13, Z6)
+	VSHUFI32X4 $0x4E, Z12, Z12, Z6
+	VSHUFI32X4 $0x44, Z13, Z13, Z7
+	VPORD Z7, Z6, Z10
+	VMOVDQA64 Z12, Z6
+	VPERMT2D.Z Z13, Z27, K1, Z6
+	VMOVDQA64 Z12, Z7
+	VPERMT2D.Z Z13, Z28, K1, Z7
+	VPORD Z7, Z6, Z11
+	VPTESTMD Z10, Z12, K4
+	VPTESTMD Z11, Z13, K5
+	KORTESTW K4, K5
+	JNZ bad
+	GIVEN(Z0, Z2, Z10, Z4, Z6, Z7, Z8)
+	GIVEN(Z1, Z3, Z11, Z5, Z6, Z7, Z8)
+
+	VMOVDQU32 z9St0<>(SB), Z6
+	VPERMI2D Z5, Z4, Z6
+	VMOVDQU32 Z6, 0(DI)
+	VMOVDQU32 z9St1<>(SB), Z7
+	VPERMI2D Z5, Z4, Z7
+	MOVL $0x07FF, AX
+	KMOVW AX, K4
+	VMOVDQU32 Z7, K4, 64(DI)
+	VZEROUPPER
+	MOVB $1, ret+16(FP)
+	RET
+
+bad:
+	VZEROUPPER
+	MOVB $0, ret+16(FP)
+	RET
+
 // func cpuAVX512() bool reports whether the processor and the system
-// support AVX-512 F and VPOPCNTDQ.
+// support AVX-512 F, BW and VPOPCNTDQ.
 TEXT ·cpuAVX512(SB), NOSPLIT, $0-1
 	MOVL $0, AX
 	XORL CX, CX
@@ -414,6 +534,8 @@ TEXT ·cpuAVX512(SB), NOSPLIT, $0-1
 	XORL CX, CX
 	CPUID
 	BTL $16, BX // AVX-512 F
+	JCC no
+	BTL $30, BX // AVX-512 BW
 	JCC no
 	BTL $14, CX // AVX-512 VPOPCNTDQ
 	JCC no
@@ -449,6 +571,8 @@ DATA z9SubA<>+0(SB)/4, $0x00040001
 GLOBL z9SubA<>(SB), RODATA|NOPTR, $4
 DATA z9SubB<>+0(SB)/4, $0x00000200
 GLOBL z9SubB<>(SB), RODATA|NOPTR, $4
+DATA z9Pair1<>+0(SB)/4, $0x036db6db
+GLOBL z9Pair1<>(SB), RODATA|NOPTR, $4
 DATA z9Full<>+0(SB)/4, $0x07ffffff
 GLOBL z9Full<>(SB), RODATA|NOPTR, $4
 
