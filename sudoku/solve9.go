@@ -214,6 +214,16 @@ func (s *solver9) cancelled() bool {
 func (s *solver9) record(st *state9) bool {
 	sol := s.sink.grid(81)
 	g := (*[81]uint8)(sol)
+	if givens9Wide {
+		solution9AVX512(st, g)
+	} else {
+		st.solution(g)
+	}
+	return s.sink.add(sol)
+}
+
+// solution writes the grid of the solved state st to g.
+func (st *state9) solution(g *[81]uint8) {
 	// A solved state holds one cell per row in every word.
 	f := &st.f
 	for d := range 9 {
@@ -225,7 +235,6 @@ func (s *solver9) record(st *state9) bool {
 			g[o+18+bits.TrailingZeros32(m>>18)&15] = v
 		}
 	}
-	return s.sink.add(sol)
 }
 
 // errGivens9 says that a value of a 9×9 grid is over 9 or that a digit is

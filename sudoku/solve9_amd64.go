@@ -41,3 +41,9 @@ func givens9AVX512(cells *[81]uint8, st *state9) bool
 
 // givens9Wide says whether readGivens uses givens9AVX512.
 var givens9Wide = propagate9Wide
+
+// solution9AVX512 writes the grid of the solved state st to sol, as
+// record does, with AVX-512 (solve9_prop_amd64.s).
+//
+//go:noescape
+func solution9AVX512(st *state9, sol *[81]uint8)

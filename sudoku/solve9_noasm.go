@@ -18,3 +18,6 @@ const propagate9Wide = false
 func givens9AVX512(cells *[81]uint8, st *state9) bool { panic("sudoku: no AVX-512") }
 
 const givens9Wide = false
+
+// solution9AVX512 exists on amd64 only (solve9_amd64.go).
+func solution9AVX512(st *state9, sol *[81]uint8) { panic("sudoku: no AVX-512") }

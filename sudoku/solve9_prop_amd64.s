@@ -511,6 +511,39 @@ bad:
 	MOVB $0, ret+16(FP)
 	RET
 
+// DIGIT writes digit D+1 (broadcast in ZD) into the byte lanes of Z0, Z1,
+// Z2 (bands 0, 1, 2) where word 3D+b of the state at DI has a bit.
+#define DIGIT(D, ZD) \
+	MOVL $(D+1), AX; VPBROADCASTB AX, ZD; \
+	MOVL (12*D)(DI), AX; KMOVD AX, K1; VMOVDQU8 ZD, K1, Z0; \
+	MOVL (12*D+4)(DI), AX; KMOVD AX, K1; VMOVDQU8 ZD, K1, Z1; \
+	MOVL (12*D+8)(DI), AX; KMOVD AX, K1; VMOVDQU8 ZD, K1, Z2
+
+// func solution9AVX512(st *state9, sol *[81]uint8) writes the grid of a
+// solved state, as record does.
+TEXT ·solution9AVX512(SB), NOSPLIT, $0-16
+	MOVQ st+0(FP), DI
+	MOVQ sol+8(FP), SI
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	DIGIT(0, Z3)
+	DIGIT(1, Z4)
+	DIGIT(2, Z5)
+	DIGIT(3, Z6)
+	DIGIT(4, Z7)
+	DIGIT(5, Z8)
+	DIGIT(6, Z9)
+	DIGIT(7, Z10)
+	DIGIT(8, Z11)
+	MOVL $0x7FFFFFF, AX
+	KMOVQ AX, K2
+	VMOVDQU8 Z0, K2, 0(SI)
+	VMOVDQU8 Z1, K2, 27(SI)
+	VMOVDQU8 Z2, K2, 54(SI)
+	VZEROUPPER
+	RET
+
 // func cpuAVX512() bool reports whether the processor and the system
 // support AVX-512 F, BW and VPOPCNTDQ.
 TEXT ·cpuAVX512(SB), NOSPLIT, $0-1
