@@ -30,7 +30,8 @@ package sudoku
 // On amd64 with AVX-512, propagate hands its whole work to a loop in
 // assembly (solve9_prop_amd64.s) that holds the 27 words in two 512-bit
 // registers and applies every deduction below to all of them in each pass,
-// until a pass changes nothing; only the choice of the guess stays in Go.
+// until a pass changes nothing, then picks the guess by the same rule. The
+// givens are read and the solutions written there too.
 //
 // When no word changes any more, naked singles are found by counting the
 // candidates of all cells of a band at once across the nine boards
