@@ -9,7 +9,9 @@
 //   - 9×9 grids use a bitboard solver (solve9.go): per digit, three bands
 //     of 27 bits; band tables give locked candidates and hidden singles in
 //     one lookup, bit-sliced counters give naked singles, and the search
-//     guesses on a bivalue cell. The method follows the fast solvers of the
+//     guesses on a bivalue cell. With AVX2 or AVX-512 the deductions run
+//     on all 27 words at once in assembly, the digits of a band side by
+//     side in vector lanes. The method follows the fast solvers of the
 //     enjoysudoku forum (JCZSolve, fsss2) and Tom Dillon's notes on tdoku.
 //   - Other sizes start with a depth-first search (search.go) over bitset
 //     candidates, propagating naked and hidden singles and locked

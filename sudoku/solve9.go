@@ -27,6 +27,12 @@ package sudoku
 // side in one register, until a sweep changes nothing: it reaches the same
 // state, since every deduction only removes candidates.
 //
+// On amd64 with AVX-512, propagate hands its whole work to a loop in
+// assembly (solve9_prop_amd64.s) that holds the 27 words in two 512-bit
+// registers and applies every deduction below to all of them in each pass,
+// until a pass changes nothing, then picks the guess by the same rule. The
+// givens are read and the solutions written there too.
+//
 // When no word changes any more, naked singles are found by counting the
 // candidates of all cells of a band at once across the nine boards
 // (bit-sliced counters for one, two and three candidates), and a column
@@ -70,6 +76,7 @@ type solver9 struct {
 	err   error
 	gb    int    // band of the cell to guess on, set by propagate
 	gx    uint32 // bit of that cell in its band
+	gi    int    // the word of the cell's first digit
 	// A node at depth k has placed k cells more than the root, so 81
 	// guesses at most lie between the root and a leaf.
 	stack [82]state9
@@ -98,19 +105,12 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink) (Result, error) {
 	if p.Box != 3 || len(p.Cells) != 81 {
 		return Result{}, errors.New("sudoku: solve9x9 needs a 9×9 grid")
 	}
-	var placed [10][3]uint32 // placed[v][b]: givens of value v in band b, v = 0 for empty
-	for c, v := range p.Cells {
-		if v > 9 {
-			return Result{}, errGivens9
-		}
-		placed[v][c/27] |= 1 << (c % 27)
-	}
-	if !conflictFree9(&placed) {
+	s := solver9Pool.Get().(*solver9)
+	if !s.stack[0].readGivens(p.Cells) {
+		solver9Pool.Put(s)
 		return Result{}, errGivens9
 	}
-	s := solver9Pool.Get().(*solver9)
 	s.sink, s.nodes, s.ctx, s.done, s.err = k, 0, ctx, ctx.Done(), nil
-	s.stack[0].setGivens(&placed)
 	if !s.cancelled() {
 		s.search(0, band27)
 	}
@@ -119,6 +119,26 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink) (Result, error) {
 	s.sink, s.ctx, s.done, s.err = nil, nil, nil, nil
 	solver9Pool.Put(s)
 	return res, err
+}
+
+// readGivens sets st to the root state of the 81 values of cells, and
+// reports false if a value is over 9 or a digit is given twice in a unit.
+func (st *state9) readGivens(cells []uint8) bool {
+	if givens9Wide {
+		return givens9AVX512((*[81]uint8)(cells), st)
+	}
+	var placed [10][3]uint32 // placed[v][b]: givens of value v in band b, v = 0 for empty
+	for c, v := range cells[:81] {
+		if v > 9 {
+			return false
+		}
+		placed[v][c/27] |= 1 << (c % 27)
+	}
+	if !conflictFree9(&placed) {
+		return false
+	}
+	st.setGivens(&placed)
+	return true
 }
 
 // setGivens sets st to the grid of the givens by value and band (placed[0]
@@ -152,12 +172,7 @@ func (s *solver9) search(depth int, dirty uint32) bool {
 		case p9Solved:
 			return s.record(st)
 		}
-		b, x := s.gb, s.gx
-		d := 0
-		for d < 8 && st.f[3*d+b]&x == 0 {
-			d++
-		}
-		i := 3*d + b
+		i, x := s.gi, s.gx
 		if st.f[i]&x == 0 {
 			return false // propagate never leaves a cell without candidates
 		}
@@ -199,13 +214,28 @@ func (s *solver9) cancelled() bool {
 // record hands the solution of st to the sink and reports whether to stop.
 func (s *solver9) record(st *state9) bool {
 	sol := s.sink.grid(81)
-	for i, m := range st.f {
-		d, b := uint8(i/3+1), 27*(i%3)
-		for ; m != 0; m &= m - 1 {
-			sol[b+bits.TrailingZeros32(m)] = d
-		}
+	g := (*[81]uint8)(sol)
+	if givens9Wide {
+		solution9AVX512(st, g)
+	} else {
+		st.solution(g)
 	}
 	return s.sink.add(sol)
+}
+
+// solution writes the grid of the solved state st to g.
+func (st *state9) solution(g *[81]uint8) {
+	// A solved state holds one cell per row in every word.
+	f := &st.f
+	for d := range 9 {
+		v := uint8(d + 1)
+		for b := range 3 {
+			m, o := f[3*d+b], 27*b
+			g[o+bits.TrailingZeros32(m&0x1FF)&15] = v
+			g[o+9+bits.TrailingZeros32(m>>9&0x1FF)&15] = v
+			g[o+18+bits.TrailingZeros32(m>>18)&15] = v
+		}
+	}
 }
 
 // errGivens9 says that a value of a 9×9 grid is over 9 or that a digit is
@@ -241,8 +271,23 @@ func nonzero27(x uint32) uint32 { return (x + band27) >> 27 }
 
 // propagate applies the deductions to st, starting with the words in
 // dirty, until nothing changes. When it returns p9Stuck, s.gb and s.gx
-// name the cell to guess on.
+// name the cell to guess on, and s.gi the word of its first digit.
 func (s *solver9) propagate(st *state9, dirty uint32) int {
+	if propagate9Wide {
+		switch key := propagate9AVX512(st); key {
+		case 0:
+			return p9Contradiction
+		case 1:
+			return p9Solved
+		case 2:
+			s.pickFewest(st)
+			s.guessWord(st)
+		default:
+			c := 127 - int(key&127)
+			s.gb, s.gx, s.gi = c/27, 1<<(c%27), 3*int(key>>16)+c/27
+		}
+		return p9Stuck
+	}
 	for {
 		if !st.spread(dirty) {
 			return p9Contradiction
@@ -258,16 +303,7 @@ func (s *solver9) propagate(st *state9, dirty uint32) int {
 			if u == 0 {
 				continue
 			}
-			f := (*[25]uint32)(st.f[b:])
-			one, two, three := f[0], uint32(0), uint32(0)
-			two, one = one&f[3], one|f[3]
-			three, two, one = two&f[6], two|one&f[6], one|f[6]
-			three, two, one = three|two&f[9], two|one&f[9], one|f[9]
-			three, two, one = three|two&f[12], two|one&f[12], one|f[12]
-			three, two, one = three|two&f[15], two|one&f[15], one|f[15]
-			three, two, one = three|two&f[18], two|one&f[18], one|f[18]
-			three, two, one = three|two&f[21], two|one&f[21], one|f[21]
-			three, two, one = three|two&f[24], two|one&f[24], one|f[24]
+			one, two, three := st.count9(b)
 			if u&^one != 0 {
 				return p9Contradiction
 			}
@@ -309,6 +345,7 @@ func (s *solver9) propagate(st *state9, dirty uint32) int {
 			continue
 		}
 		s.pickGuess(st, &bi)
+		s.guessWord(st)
 		return p9Stuck
 	}
 }
@@ -363,6 +400,16 @@ func (st *state9) spread(dirty uint32) bool {
 	return true
 }
 
+// guessWord sets s.gi to the word of the first digit of the cell s.gb,
+// s.gx.
+func (s *solver9) guessWord(st *state9) {
+	d := 0
+	for d < 8 && st.f[3*d+s.gb]&s.gx == 0 {
+		d++
+	}
+	s.gi = 3*d + s.gb
+}
+
 // pickGuess sets s.gb, s.gx to the cell with two candidates that sees the
 // most unsolved cells, or, if no cell has two, to the cell with the fewest.
 func (s *solver9) pickGuess(st *state9, bi *[3]uint32) {
@@ -382,6 +429,11 @@ func (s *solver9) pickGuess(st *state9, bi *[3]uint32) {
 		s.gb, s.gx = c/27, 1<<(c%27)
 		return
 	}
+	s.pickFewest(st)
+}
+
+// pickFewest sets s.gb, s.gx to the first cell with the fewest candidates.
+func (s *solver9) pickFewest(st *state9) {
 	fewest := 10
 	for b := range 3 {
 		for u := st.u[b]; u != 0; u &= u - 1 {
@@ -397,4 +449,20 @@ func (s *solver9) pickGuess(st *state9, bi *[3]uint32) {
 			}
 		}
 	}
+}
+
+// count9 returns the cells of band b that hold one candidate or more, two
+// or more and three or more, counted bit-sliced across the nine digits.
+func (st *state9) count9(b int) (one, two, three uint32) {
+	f := (*[25]uint32)(st.f[b:])
+	one = f[0]
+	two, one = one&f[3], one|f[3]
+	three, two, one = two&f[6], two|one&f[6], one|f[6]
+	three, two, one = three|two&f[9], two|one&f[9], one|f[9]
+	three, two, one = three|two&f[12], two|one&f[12], one|f[12]
+	three, two, one = three|two&f[15], two|one&f[15], one|f[15]
+	three, two, one = three|two&f[18], two|one&f[18], one|f[18]
+	three, two, one = three|two&f[21], two|one&f[21], one|f[21]
+	three, two, one = three|two&f[24], two|one&f[24], one|f[24]
+	return one, two, three
 }

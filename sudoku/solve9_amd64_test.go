@@ -104,7 +104,8 @@ func TestSolve9AVX2SameSearch(t *testing.T) {
 	if !cpuAVX2() {
 		t.Skip("no AVX2")
 	}
-	defer func(w bool) { spread9Wide = w }(spread9Wide)
+	defer func(w, z bool) { spread9Wide, propagate9Wide = w, z }(spread9Wide, propagate9Wide)
+	propagate9Wide = false // the AVX-512 propagate would take the place of spread
 	solve := func(p *Puzzle, wide bool) Result {
 		spread9Wide = wide
 		r, err := solve9x9(context.Background(), p, 2)
@@ -128,6 +129,208 @@ func TestSolve9AVX2SameSearch(t *testing.T) {
 		a, b := solve(p, false), solve(p, true)
 		if a.Stats.Nodes != b.Stats.Nodes || !slices.EqualFunc(a.Solutions, b.Solutions, slices.Equal) {
 			t.Fatalf("line %d: Go %d nodes %v, AVX2 %d nodes %v", p.Line, a.Stats.Nodes, a.Solutions, b.Stats.Nodes, b.Solutions)
+		}
+	}
+}
+
+// s9Propagate runs propagate on st with or without AVX-512.
+func s9Propagate(s *solver9, st *state9, dirty uint32, wide bool) int {
+	defer func(w bool) { propagate9Wide = w }(propagate9Wide)
+	propagate9Wide = wide
+	return s.propagate(st, dirty)
+}
+
+// s9DescendPropagate follows a random path from the root of p, as
+// s9Descend does, holding propagate with AVX-512 equal to propagate without
+// it: the same outcome, the same state and the same cell to guess on. It
+// returns the number of states compared.
+func s9DescendPropagate(t *testing.T, p *Puzzle, rng *rand.Rand) int {
+	st, ok := s9Root(p)
+	if !ok {
+		return 0
+	}
+	var goS, wideS solver9
+	dirty := uint32(band27)
+	for n := 1; ; n++ {
+		a, b := st, st
+		ra, rb := s9Propagate(&goS, &a, dirty, false), s9Propagate(&wideS, &b, dirty, true)
+		if ra != rb || ra != p9Contradiction && a != b || ra == p9Stuck && (goS.gb != wideS.gb || goS.gx != wideS.gx || goS.gi != wideS.gi) {
+			t.Fatalf("line %d, step %d: Go %d %x %x guess %d %x %d, AVX-512 %d %x %x guess %d %x %d\nfrom %x %x",
+				p.Line, n, ra, a.f, a.u, goS.gb, goS.gx, goS.gi, rb, b.f, b.u, wideS.gb, wideS.gx, wideS.gi, st.f, st.u)
+		}
+		if ra != p9Stuck {
+			return n
+		}
+		st = a
+		var cand []int // words i with a candidate bit at an unplaced cell
+		var cell []uint32
+		for i, m := range st.f {
+			for m &= st.u[i%3]; m != 0; m &= m - 1 {
+				cand, cell = append(cand, i), append(cell, m&-m)
+			}
+		}
+		k := rng.IntN(len(cand))
+		i, x := cand[k], cell[k]
+		if rng.IntN(2) == 0 {
+			st.f[i] &= ^t9Row[bits.TrailingZeros32(x)] | x
+		} else {
+			st.f[i] &^= x
+		}
+		dirty = 1 << i
+	}
+}
+
+// TestPropagate9AVX512 holds propagate with AVX-512 equal to the Go
+// propagate, state for state, on random paths from random puzzles and from
+// the tdoku files, and on random sets of candidates.
+func TestPropagate9AVX512(t *testing.T) {
+	if !cpuAVX512() {
+		t.Skip("no AVX-512")
+	}
+	rng := rand.New(rand.NewPCG(15, 11))
+	states := 0
+	for range 300 {
+		p := s9RandomPuzzle(rng, 30+rng.IntN(50))
+		for range 5 {
+			states += s9DescendPropagate(t, p, rng)
+		}
+	}
+	for _, name := range s9TdokuSets {
+		ps := sharedPuzzles(t, filepath.Join("tdoku", name))
+		for k := 0; k < len(ps); k += max(1, len(ps)/300) {
+			for range 3 {
+				states += s9DescendPropagate(t, ps[k], rng)
+			}
+		}
+	}
+	// Random candidates: each cell of a random grid keeps its digit (but
+	// for one cell in 100 or so) and others at random, so that some states
+	// are contradictions and some not.
+	var goS, wideS solver9
+	outcomes := [3]int{}
+	for range 20000 {
+		g := s9RandomGrid(rng)
+		var st state9
+		keep, drop := rng.IntN(8), rng.IntN(2)
+		for c, v := range g {
+			b, x := c/27, uint32(1)<<(c%27)
+			st.u[b] |= x
+			for d := range 9 {
+				if d+1 == int(v) && (drop == 0 || rng.IntN(100) != 0) || rng.IntN(16) < keep {
+					st.f[3*d+b] |= x
+				}
+			}
+		}
+		a, b := st, st
+		ra, rb := s9Propagate(&goS, &a, band27, false), s9Propagate(&wideS, &b, band27, true)
+		if ra != rb || ra != p9Contradiction && a != b || ra == p9Stuck && (goS.gb != wideS.gb || goS.gx != wideS.gx || goS.gi != wideS.gi) {
+			t.Fatalf("from %x %x: Go %d %x %x, AVX-512 %d %x %x", st.f, st.u, ra, a.f, a.u, rb, b.f, b.u)
+		}
+		outcomes[ra]++
+		states++
+	}
+	t.Logf("%d states compared; random candidates: %v (contradiction, solved, stuck)", states, outcomes)
+	for k, n := range outcomes {
+		if n < 100 {
+			t.Errorf("only %d random states with outcome %d", n, k)
+		}
+	}
+}
+
+// TestSolve9AVX512SameSearch holds the search with AVX-512 equal to the
+// search without it: the same nodes and the same solutions.
+func TestSolve9AVX512SameSearch(t *testing.T) {
+	if !cpuAVX512() {
+		t.Skip("no AVX-512")
+	}
+	defer func(w bool) { propagate9Wide = w }(propagate9Wide)
+	solve := func(p *Puzzle, wide bool) Result {
+		propagate9Wide = wide
+		r, err := solve9x9(context.Background(), p, 2)
+		if err != nil {
+			t.Fatalf("line %d: %v", p.Line, err)
+		}
+		return r
+	}
+	rng := rand.New(rand.NewPCG(15, 12))
+	ps := []*Puzzle{}
+	for range 300 {
+		ps = append(ps, s9RandomPuzzle(rng, 40+rng.IntN(30)))
+	}
+	for _, name := range s9TdokuSets {
+		all := sharedPuzzles(t, filepath.Join("tdoku", name))
+		for k := 0; k < len(all); k += max(1, len(all)/200) {
+			ps = append(ps, all[k])
+		}
+	}
+	for _, p := range ps {
+		a, b := solve(p, false), solve(p, true)
+		if a.Stats.Nodes != b.Stats.Nodes || !slices.EqualFunc(a.Solutions, b.Solutions, slices.Equal) {
+			t.Fatalf("line %d: Go %d nodes %v, AVX-512 %d nodes %v", p.Line, a.Stats.Nodes, a.Solutions, b.Stats.Nodes, b.Solutions)
+		}
+	}
+}
+
+// TestGivens9AVX512 holds readGivens with AVX-512 equal to the Go reading
+// on random grids: values over 9, digits given twice and valid givens.
+func TestGivens9AVX512(t *testing.T) {
+	if !cpuAVX512() {
+		t.Skip("no AVX-512")
+	}
+	defer func(w bool) { givens9Wide = w }(givens9Wide)
+	rng := rand.New(rand.NewPCG(15, 13))
+	seen := [2]int{}
+	for n := range 30000 {
+		var cells []uint8
+		if n%2 == 0 { // a puzzle from a grid, valid
+			cells = s9RandomPuzzle(rng, 20+rng.IntN(62)).Cells
+		} else {
+			cells = make([]uint8, 81)
+			for range rng.IntN(30) {
+				cells[rng.IntN(81)] = uint8(1 + rng.IntN(9))
+			}
+		}
+		if rng.IntN(40) == 0 {
+			cells[rng.IntN(81)] = uint8(10 + rng.IntN(246))
+		}
+		var a, b state9
+		givens9Wide = false
+		okA := a.readGivens(cells)
+		givens9Wide = true
+		okB := b.readGivens(cells)
+		if okA != okB || okA && a != b {
+			t.Fatalf("%v: Go %v %x %x, AVX-512 %v %x %x", cells, okA, a.f, a.u, okB, b.f, b.u)
+		}
+		if okA {
+			seen[1]++
+		} else {
+			seen[0]++
+		}
+	}
+	if seen[0] < 1000 || seen[1] < 1000 {
+		t.Fatalf("too few of a kind: %d invalid, %d valid", seen[0], seen[1])
+	}
+}
+
+// TestSolution9AVX512 holds the grid written with AVX-512 equal to the Go
+// one and to the grid the solved state comes from.
+func TestSolution9AVX512(t *testing.T) {
+	if !cpuAVX512() {
+		t.Skip("no AVX-512")
+	}
+	rng := rand.New(rand.NewPCG(15, 14))
+	for range 2000 {
+		grid := s9RandomGrid(rng)
+		var st state9
+		for c, v := range grid {
+			st.f[3*int(v-1)+c/27] |= 1 << (c % 27)
+		}
+		var a, b [81]uint8
+		st.solution(&a)
+		b[80] = 99
+		solution9AVX512(&st, &b)
+		if a != b || !slices.Equal(a[:], grid) {
+			t.Fatalf("grid %v: Go %v, AVX-512 %v", grid, a, b)
 		}
 	}
 }

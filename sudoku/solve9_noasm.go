@@ -8,3 +8,16 @@ func spread9AVX2(st *state9) bool { return st.spread(band27) }
 const spread9Wide = false
 
 const spread9WideMin = 28 // never reached
+
+// propagate9AVX512 exists on amd64 only (solve9_amd64.go).
+func propagate9AVX512(st *state9) uint32 { panic("sudoku: no AVX-512") }
+
+const propagate9Wide = false
+
+// givens9AVX512 exists on amd64 only (solve9_amd64.go).
+func givens9AVX512(cells *[81]uint8, st *state9) bool { panic("sudoku: no AVX-512") }
+
+const givens9Wide = false
+
+// solution9AVX512 exists on amd64 only (solve9_amd64.go).
+func solution9AVX512(st *state9, sol *[81]uint8) { panic("sudoku: no AVX-512") }
