@@ -192,6 +192,7 @@ Puzzle.register("queens", (root) => {
     if (mode !== "place") placing();
     const given = [...queens.entries()].filter(([, kind]) => kind === "given").map(([k]) => k);
     message(status, "info", "Completing…");
+    result.replaceChildren();
     const body = `n ${n}\n${given.join(", ")}\n`;
     const rec = await call(api("/api/queens/complete", {body}), [200, 422]);
     if (!rec) return;
@@ -243,6 +244,14 @@ Puzzle.register("queens", (root) => {
       }
     }
     draw();
+    const row = (k, v) => [el("dt", {}, k), el("dd", {}, v)];
+    const cells = rec.queens.map((q) => `r${q.row + 1}c${q.col + 1}`).join(" ");
+    result.replaceChildren(el("dl", {class: "stats", id: "queens-domination"},
+      row("status", rec.status),
+      row("queens", `${fmt(rec.size)} (the fewest that attack every square of the ${n}×${n} board)`),
+      row("squares", cells),
+      row("proof", rec.proof.map((p) => `${p.k}: ${p.found ? "found" : "none"}`).join(", ")),
+      row("search", `${fmt(rec.stats.nodes)} nodes, ${ms(rec.stats.time_ms)}`)));
     const proof = rec.proof.filter((p) => !p.found).map((p) => p.k);
     message(status, "ok", `${rec.size} ${rec.size === 1 ? "queen attacks" : "queens attack"} every square of the ${n}×${n} board` +
       (proof.length ? `; ${proof.length === 1 ? "1 queen is" : "1 to " + proof[proof.length - 1] + " queens are"} too few (proved by exhaustive search, ${fmt(rec.stats.nodes)} nodes).` : "."));

@@ -11,7 +11,8 @@ Puzzle.register("sliding", (root) => {
     [[3, "3×3 (8-puzzle)"], [4, "4×4 (15-puzzle)"], [5, "5×5 (24-puzzle)"]].map(([n, t]) => el("option", {value: n, selected: n === 4}, t)));
   // Seeds stay strings (the input's value, the reply's seed): 64-bit
   // numbers do not survive JavaScript's numbers.
-  const seedIn = el("input", {type: "number", id: "sliding-seed", min: 0, placeholder: "seed", "aria-label": "Seed (empty: random)",
+  const seedIn = el("input", {type: "text", inputmode: "numeric", pattern: "[0-9]*", id: "sliding-seed", class: "seed",
+    placeholder: "seed", "aria-label": "Seed (empty: random)", autocomplete: "off",
     title: "The same size and seed give the same board; leave empty for a random one"});
   const algoSel = el("select", {id: "sliding-algo", "aria-label": "Method"},
     el("option", {value: "auto"}, "method: auto"),
@@ -32,6 +33,7 @@ Puzzle.register("sliding", (root) => {
     el("div", {class: "board-col"},
       el("div", {class: "toolbar"}, sizeSel, seedIn,
         button("Shuffle", "sliding-shuffle", shuffle, "A random solvable board"),
+        button("Same seed", "sliding-reseed", () => { seedIn.value = boardBox.dataset.seed || ""; }, "Put the seed of the board shown in the seed field"),
         button("Reset", "sliding-reset", reset, "Back to the board before the moves"),
         counter),
       boardBox,
@@ -154,8 +156,11 @@ Puzzle.register("sliding", (root) => {
     played = 0;
   }
 
-  function loadText() {
-    const lines = text.value.split("\n").map((l) => l.replace(/#.*/, "").trim()).filter((l) => l);
+  // parseBoard reads a board's text: one line of tiles (a square board),
+  // or one row per line or between slashes ("1 2 3 / 4 0 5"), any
+  // rectangle. It returns {rows, cols, tiles} or null.
+  function parseBoard(src) {
+    const lines = src.split(/[\n\/]/).map((l) => l.replace(/#.*/, "").trim()).filter((l) => l);
     const grid = lines.map((l) => l.split(/[\s,]+/).map(Number));
     let r, c, ts;
     if (grid.length === 1) {
@@ -167,11 +172,22 @@ Puzzle.register("sliding", (root) => {
       ts = grid.flat();
     }
     const sorted = ts.slice().sort((a, b) => a - b);
-    if (r < 2 || c < 2 || r * c !== ts.length || sorted.some((v, i) => v !== i)) {
-      message(status, "error", "A board is the numbers 0 to N−1 once each (0 for the blank): one line for a square board, or one row per line.");
+    if (r < 2 || c < 2 || r * c !== ts.length || grid.some((row) => grid.length > 1 && row.length !== c) ||
+      sorted.some((v, i) => v !== i)) return null;
+    return {rows: r, cols: c, tiles: ts};
+  }
+
+  // boardText writes a board as the engine reads any rectangle: one row a
+  // line.
+  const boardText = (r, c, ts) => Array.from({length: r}, (_, i) => ts.slice(i * c, i * c + c).join(" ")).join("\n") + "\n";
+
+  function loadText() {
+    const b = parseBoard(text.value);
+    if (!b) {
+      message(status, "error", "A board is the numbers 0 to N−1 once each (0 for the blank): one line for a square board, or one row per line (or rows between slashes: 1 2 3 / 4 0 5).");
       return;
     }
-    setBoard(r, c, ts);
+    setBoard(b.rows, b.cols, b.tiles);
     played = 0;
   }
 
@@ -201,7 +217,7 @@ Puzzle.register("sliding", (root) => {
     busy = true;
     boardBox.dataset.state = "solving";
     message(status, "info", "Solving…");
-    const rec = await call(api("/api/sliding/solve", {body: tiles.join(" ") + "\n", query: {algo: algoSel.value}}));
+    const rec = await call(api("/api/sliding/solve", {body: boardText(rows, cols, tiles), query: {algo: algoSel.value}}));
     busy = false;
     if (!rec) {
       boardBox.dataset.state = "idle";
