@@ -8,9 +8,11 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/puzzlesolvers/puzzle/sliding"
@@ -26,6 +28,7 @@ func TestBrowserBroken(t *testing.T) {
 	tab := func(t *testing.T) context.Context {
 		ctx, cancel := chromedp.NewContext(bctx)
 		t.Cleanup(cancel)
+		watchErrors(t, ctx)
 		return ctx
 	}
 
@@ -44,6 +47,7 @@ func TestBrowserBroken(t *testing.T) {
 				chromedp.WaitVisible(css(`#sliding-board[data-tiles="1 2 3 0"]`)),
 				chromedp.SetValue(id("sliding-text"), board),
 				chromedp.Click(id("sliding-load")),
+				chromedp.Click(id("sliding-reset")), // the same board twice: its progress was kept
 				chromedp.WaitVisible(css(`#sliding-board[data-tiles="1 2 3 4 0 5"]`)),
 				chromedp.SetValue(id("sliding-speed"), "instant"),
 				chromedp.Click(id("sliding-solve")),
@@ -167,4 +171,33 @@ func checkNarrow(t *testing.T, ctx context.Context, name string) {
 	if len(wrapped) > 0 {
 		t.Errorf("%s tab: labels wrapped: %q", name, wrapped)
 	}
+}
+
+// watchErrors fails the test, at its end, on every uncaught exception of
+// the page's scripts.
+func watchErrors(t *testing.T, ctx context.Context) {
+	t.Helper()
+	var mu sync.Mutex
+	var errs []string
+	if err := chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+			d := e.ExceptionDetails
+			msg := d.Text
+			if d.Exception != nil {
+				msg += " " + d.Exception.Description
+			}
+			mu.Lock()
+			errs = append(errs, fmt.Sprintf("%s:%d: %s", d.URL, d.LineNumber+1, msg))
+			mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, e := range errs {
+			t.Errorf("script error: %s", e)
+		}
+	})
 }

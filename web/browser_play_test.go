@@ -1,0 +1,178 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/puzzlesolvers/puzzle/sliding"
+	"github.com/puzzlesolvers/puzzle/status"
+)
+
+// keyOf is the key that makes the blank's move m: the tile beyond the
+// blank slides the other way.
+var keyOf = map[sliding.Move]string{sliding.Up: kb.ArrowDown, sliding.Down: kb.ArrowUp, sliding.Left: kb.ArrowRight, sliding.Right: kb.ArrowLeft}
+
+// domKeyOf is keyOf's key as the DOM names it.
+var domKeyOf = map[sliding.Move]string{sliding.Up: "ArrowDown", sliding.Down: "ArrowUp", sliding.Left: "ArrowRight", sliding.Right: "ArrowLeft"}
+
+// solveBFS returns a shortest solution of the board, by breadth-first
+// search.
+func solveBFS(t *testing.T, b *sliding.Board) sliding.Moves {
+	t.Helper()
+	res, err := sliding.Solve(context.Background(), &sliding.Puzzle{Board: b, Goal: sliding.BlankLast}, sliding.Options{Algorithm: sliding.BFS})
+	if err != nil || res.Status != status.Solved {
+		t.Fatalf("BFS on %s: %v %v", b.Line(), res.Status, err)
+	}
+	return res.Moves
+}
+
+// keyTime sends one key to the element by a synthetic keydown and returns
+// the milliseconds its handlers took, layout included.
+func keyTime(t *testing.T, ctx context.Context, elem, key string) float64 {
+	t.Helper()
+	return eval[float64](t, ctx, fmt.Sprintf(`(() => {
+		const e = document.getElementById(%q), t0 = performance.now();
+		e.dispatchEvent(new KeyboardEvent("keydown", {key: %q, bubbles: true}));
+		void document.body.offsetWidth;
+		return performance.now() - t0;
+	})()`, elem, key))
+}
+
+// TestBrowserSlidingPlay plays an 8-puzzle with the keyboard only: a hint,
+// undo and redo, a reload that keeps the game, a share link that carries
+// it, and the moves to the goal against the optimum.
+func TestBrowserSlidingPlay(t *testing.T) {
+	bctx := browser(t)
+	watchErrors(t, bctx)
+	ts := httptest.NewServer(newTestServer(t, Config{}))
+	defer ts.Close()
+	dir := screenshotDir(t)
+	ctx := bctx
+
+	board := sliding.Shuffle(rand.New(rand.NewPCG(5, 0)), 3, 3, sliding.BlankLast)
+	optimum := len(solveBFS(t, board))
+	act(t, ctx,
+		chromedp.Navigate(ts.URL+"/#sliding"),
+		chromedp.WaitVisible(css("#sliding-board .tile")),
+		chromedp.SetValue(id("sliding-size"), "3"),
+		chromedp.SetValue(id("sliding-seed"), "5"),
+		chromedp.Click(id("sliding-shuffle")),
+		chromedp.WaitVisible(css(fmt.Sprintf(`#sliding-board[data-tiles="%s"]`, board.Line()))),
+		chromedp.Focus(id("sliding-board")),
+		chromedp.SendKeys(id("sliding-board"), "h"),
+		chromedp.WaitVisible(css(`#sliding-board[data-hint]`)),
+	)
+	// The hint: a tile, its way, and the length of a shortest solution
+	// from here; its move leaves a board one move nearer the goal.
+	var tile, length int
+	var way string
+	if _, err := fmt.Sscanf(eval[string](t, ctx, `document.getElementById("sliding-board").dataset.hint`), "%d %s %d", &tile, &way, &length); err != nil {
+		t.Fatal(err)
+	}
+	hinted := map[string]sliding.Move{"up": sliding.Down, "down": sliding.Up, "left": sliding.Right, "right": sliding.Left}[way]
+	after := board.Clone()
+	if err := after.Apply(hinted); err != nil || length != optimum || len(solveBFS(t, after)) != optimum-1 {
+		t.Fatalf("hint: slide %d %s, %d moves (%v); BFS: %d from the start", tile, way, length, err, optimum)
+	}
+	if msg := text(t, ctx, "#sliding-status"); !strings.Contains(msg, fmt.Sprintf("Hint: slide %d %s", tile, way)) || !strings.Contains(msg, fmt.Sprintf("%d moves", optimum)) {
+		t.Errorf("hint message %q", msg)
+	}
+	screenshot(t, ctx, dir, "sliding-hint.png")
+
+	// The hinted move, by its key; undo, redo.
+	ms := keyTime(t, ctx, "sliding-board", domKeyOf[hinted])
+	tilesNow := func() string { return eval[string](t, ctx, `document.getElementById("sliding-board").dataset.tiles`) }
+	if got := tilesNow(); got != after.Line() {
+		t.Fatalf("after the hinted move: %q, want %q", got, after.Line())
+	}
+	act(t, ctx, chromedp.SendKeys(id("sliding-board"), "u"))
+	if got := tilesNow(); got != board.Line() {
+		t.Errorf("after undo: %q, want %q", got, board.Line())
+	}
+	act(t, ctx, chromedp.SendKeys(id("sliding-board"), "y"))
+	if got := tilesNow(); got != after.Line() {
+		t.Errorf("after redo: %q, want %q", got, after.Line())
+	}
+
+	// Two more moves of a shortest solution, then a reload: the game goes on.
+	rest := solveBFS(t, after)
+	act(t, ctx, chromedp.SendKeys(id("sliding-board"), keyOf[rest[0]]+keyOf[rest[1]]))
+	for _, m := range rest[:2] {
+		after.Apply(m)
+	}
+	rest = rest[2:]
+	act(t, ctx,
+		chromedp.Reload(),
+		chromedp.WaitVisible(css(`#sliding-board[data-moves="3"]`)),
+	)
+	if got := tilesNow(); got != after.Line() {
+		t.Errorf("after a reload: %q, want %q", got, after.Line())
+	}
+
+	// The share link with the progress opens the same game in another tab.
+	act(t, ctx,
+		chromedp.Click(id("sliding-share-progress")),
+		chromedp.Click(id("sliding-share")),
+		chromedp.WaitVisible(id("sliding-share-link")),
+	)
+	link := eval[string](t, ctx, `document.getElementById("sliding-share-link").value`)
+	if !strings.HasPrefix(link, ts.URL+"/#sliding?") {
+		t.Fatalf("share link %q", link)
+	}
+	other, cancel := chromedp.NewContext(bctx)
+	defer cancel()
+	act(t, other,
+		chromedp.Navigate(link),
+		chromedp.WaitVisible(css(`#sliding-board[data-moves="3"]`)),
+	)
+	if got := eval[string](t, other, `document.getElementById("sliding-board").dataset.tiles + " " + document.getElementById("tabbtn-sliding").getAttribute("aria-selected")`); got != after.Line()+" true" {
+		t.Errorf("the link %s opens %q, want %q", link, got, after.Line())
+	}
+	cancel()
+
+	// To the goal, keyboard only: the optimum, told.
+	keys := ""
+	for _, m := range rest {
+		keys += keyOf[m]
+	}
+	act(t, ctx,
+		chromedp.SendKeys(id("sliding-board"), keys),
+		chromedp.WaitVisible(css(`#sliding-board[data-state="solved"][data-optimum]`)),
+	)
+	msg := text(t, ctx, "#sliding-status")
+	if !strings.HasPrefix(msg, fmt.Sprintf("Solved in %d moves", optimum)) || !strings.Contains(msg, "That is the optimum") {
+		t.Errorf("solved: %q, the optimum is %d", msg, optimum)
+	}
+	if moves := text(t, ctx, "#sliding-counter"); moves != fmt.Sprintf("%d moves", optimum) {
+		t.Errorf("counter %q", moves)
+	}
+	screenshot(t, ctx, dir, "sliding-played.png")
+	t.Logf("one move by its key: %.2f ms (handlers and layout)", ms)
+
+	// A click slides every tile between it and the blank: 7 and 8.
+	act(t, ctx, chromedp.Click(css(`#sliding-board .tile[data-tile="7"]`)))
+	if got := tilesNow(); got != "1 2 3 4 5 6 0 7 8" {
+		t.Errorf("a click on tile 7 of the goal: %q", got)
+	}
+
+	// A rectangle, by its text: one key solves it, the optimum.
+	act(t, ctx,
+		chromedp.Click(css("#tab-sliding details.import summary")),
+		chromedp.SetValue(id("sliding-text"), "1 2 3 4 / 5 6 0 7"),
+		chromedp.Click(id("sliding-load")),
+		chromedp.Click(id("sliding-reset")),
+		chromedp.WaitVisible(css(`#sliding-board[data-tiles="1 2 3 4 5 6 0 7"]`)),
+		chromedp.SendKeys(id("sliding-board"), kb.ArrowLeft),
+		chromedp.WaitVisible(css(`#sliding-board[data-state="solved"][data-optimum="1"]`)),
+	)
+	if msg := text(t, ctx, "#sliding-status"); !strings.Contains(msg, "That is the optimum") {
+		t.Errorf("2×4: %q", msg)
+	}
+}
