@@ -176,3 +176,152 @@ func TestBrowserSlidingPlay(t *testing.T) {
 		t.Errorf("2×4: %q", msg)
 	}
 }
+
+// clickTime clicks the element and returns the milliseconds its handlers
+// took, layout included.
+func clickTime(t *testing.T, ctx context.Context, elem string) float64 {
+	t.Helper()
+	return eval[float64](t, ctx, fmt.Sprintf(`(() => {
+		const e = document.getElementById(%q), t0 = performance.now();
+		e.click();
+		void document.body.offsetWidth;
+		return performance.now() - t0;
+	})()`, elem))
+}
+
+// TestBrowserQueensPlay checks the page's search against the oracle and
+// the API, places queens with the keyboard, undoes, reloads, shares, and
+// watches the search from the queens placed and step by step.
+func TestBrowserQueensPlay(t *testing.T) {
+	ctx := browser(t)
+	watchErrors(t, ctx)
+	ts := httptest.NewServer(newTestServer(t, Config{}))
+	defer ts.Close()
+	dir := screenshotDir(t)
+	act(t, ctx,
+		chromedp.Navigate(ts.URL+"/#queens"),
+		chromedp.WaitVisible(css(`#queens-board .sq[data-c="7"][data-r="7"]`)),
+	)
+
+	// The animated search counts what the oracle and the API count.
+	counts := eval[[][2]int](t, ctx, `(() => {
+		const out = [];
+		for (let n = 1; n <= 9; n++) {
+			let k = 0;
+			for (const s of Puzzle.queensSearch(n)) if (s.kind === "solution") k++;
+			const x = new XMLHttpRequest();
+			x.open("GET", "/api/queens/count?n=" + n, false);
+			x.send();
+			out.push([k, JSON.parse(x.responseText).count]);
+		}
+		return out;
+	})()`)
+	for i, c := range counts {
+		if n := i + 1; c[0] != len(bruteSolutions(n)) || c[1] != c[0] {
+			t.Errorf("n=%d: the page's search finds %d solutions, the API counts %d, the oracle %d", n, c[0], c[1], len(bruteSolutions(n)))
+		}
+	}
+	// From a position: the solutions that keep the queens given.
+	keeping := func(n int, given map[int]int) int {
+		k := 0
+		for _, s := range bruteSolutions(n) {
+			ok := true
+			for c, r := range given {
+				ok = ok && s[c] == r
+			}
+			if ok {
+				k++
+			}
+		}
+		return k
+	}
+	for _, g := range []map[int]int{{0: 3, 1: 6}, {2: 0}, {0: 0, 2: 2}, {7: 4, 3: 1}} {
+		js := "new Map(["
+		for c, r := range g {
+			js += fmt.Sprintf("[%d, %d],", c, r)
+		}
+		got := eval[int](t, ctx, `(() => { let k = 0; for (const s of Puzzle.queensSearch(8, `+js+`]))) if (s.kind === "solution") k++; return k; })()`)
+		if want := keeping(8, g); got != want {
+			t.Errorf("from %v: the page's search finds %d solutions, the oracle %d", g, got, want)
+		}
+	}
+
+	// Keyboard only: r4c1 and r7c2 (rows and columns from 1 in labels).
+	cell := func(c, r int) string {
+		return fmt.Sprintf(`#queens-board [role=gridcell][data-c="%d"][data-r="%d"]`, c, r)
+	}
+	act(t, ctx,
+		chromedp.Focus(css(cell(0, 0))),
+		chromedp.SendKeys(css(cell(0, 0)), kb.ArrowDown+kb.ArrowDown+kb.ArrowDown),
+	)
+	enter := eval[float64](t, ctx, `(() => {
+		const e = document.activeElement, t0 = performance.now();
+		e.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true}));
+		void document.body.offsetWidth;
+		return performance.now() - t0;
+	})()`)
+	act(t, ctx, chromedp.SendKeys(css(cell(0, 3)), kb.ArrowRight+kb.ArrowDown+kb.ArrowDown+kb.ArrowDown+kb.Enter))
+	if got := boardQueens(t, ctx, 8); got[0] != 3 || got[1] != 6 {
+		t.Fatalf("queens placed by keyboard: %v", got)
+	}
+	focus := eval[[]string](t, ctx, `[document.activeElement.getAttribute("aria-label"), String(document.querySelectorAll("#queens-board [tabindex='0']").length), document.getElementById("queens-board").getAttribute("role")]`)
+	if strings.Join(focus, "|") != "row 7, column 2, queen|1|grid" {
+		t.Errorf("focus: %q", focus)
+	}
+	if l := eval[string](t, ctx, `document.querySelector('`+cell(2, 1)+`').getAttribute("aria-label")`); l != "row 2, column 3, attacked" {
+		t.Errorf("r2c3 is labelled %q", l)
+	}
+	if l := eval[string](t, ctx, `document.querySelector('`+cell(2, 0)+`').getAttribute("aria-label")`); l != "row 1, column 3, empty" {
+		t.Errorf("r1c3 is labelled %q", l)
+	}
+	act(t, ctx, chromedp.Click(id("queens-undo")))
+	if got := boardQueens(t, ctx, 8); got[0] != 3 || got[1] != -1 {
+		t.Errorf("after undo: %v", got)
+	}
+	act(t, ctx, chromedp.Click(id("queens-redo")), chromedp.Reload(), chromedp.WaitVisible(css(`#queens-board .sq.queen`)))
+	if got := boardQueens(t, ctx, 8); got[0] != 3 || got[1] != 6 {
+		t.Errorf("after redo and a reload: %v", got)
+	}
+
+	// Shared: the link opens the queens in another tab.
+	act(t, ctx, chromedp.Click(id("queens-share-progress")), chromedp.Click(id("queens-share")), chromedp.WaitVisible(id("queens-share-link")))
+	link := eval[string](t, ctx, `document.getElementById("queens-share-link").value`)
+	other, cancel := chromedp.NewContext(ctx)
+	act(t, other, chromedp.Navigate(link), chromedp.WaitVisible(css(`#queens-board .sq.queen`)))
+	if got := boardQueens(t, other, 8); got[0] != 3 || got[1] != 6 {
+		t.Errorf("the link %s opens %v", link, got)
+	}
+	cancel()
+
+	// The search from these queens, at once: its count is the oracle's.
+	act(t, ctx,
+		chromedp.SetValue(id("queens-exercise"), "from"),
+		chromedp.SetValue(id("queens-speed"), "instant"),
+		chromedp.Click(id("queens-stop-at")), // off
+		chromedp.Click(id("queens-animate")),
+		chromedp.WaitVisible(css(`#queens-board[data-state="done"]`)),
+	)
+	want := keeping(8, map[int]int{0: 3, 1: 6})
+	if got, msg := eval[string](t, ctx, `document.getElementById("queens-board").dataset.solutions`), text(t, ctx, "#queens-step-text"); got != fmt.Sprint(want) ||
+		!strings.HasPrefix(msg, fmt.Sprintf("Done: %d solution", want)) {
+		t.Errorf("from r4c1, r7c2: %s solutions, %q; the oracle finds %d", got, msg, want)
+	}
+
+	// Step by step, every solution: place, conflict, conflict, place.
+	act(t, ctx, chromedp.SetValue(id("queens-exercise"), "all"), chromedp.Click(id("queens-step")))
+	steps := []string{eval[string](t, ctx, `document.getElementById("queens-board").dataset.step`)}
+	var stepMs float64
+	for range 3 {
+		stepMs = clickTime(t, ctx, "queens-step")
+		steps = append(steps, eval[string](t, ctx, `document.getElementById("queens-board").dataset.step`))
+	}
+	if got := strings.Join(steps, ", "); got != "place 0 0, conflict 1 0, conflict 1 1, place 1 2" {
+		t.Errorf("the first steps: %s", got)
+	}
+	act(t, ctx, chromedp.Click(id("queens-step")), chromedp.Click(id("queens-step")))
+	if tried, by := eval[int](t, ctx, `document.querySelectorAll("#queens-board .sq.trying").length`), eval[int](t, ctx, `document.querySelectorAll("#queens-board .sq.attacker").length`); tried != 1 || by != 1 {
+		t.Errorf("a conflict step shows %d squares tried, %d attackers", tried, by)
+	}
+	screenshot(t, ctx, dir, "queens-step.png")
+	t.Logf("place a queen by Enter: %.2f ms; one step of the search: %.2f ms (handlers and layout)", enter, stepMs)
+}
