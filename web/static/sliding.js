@@ -76,7 +76,7 @@ Puzzle.register("sliding", (root) => {
   let plan = null;        // {pos, moves, optimal}: a solution from pos, for hints
   let optimum = null;     // {length, optimal} of the puzzle, once asked
   const history = new History();
-  const timer = new Timer((t) => { clock.textContent = "⏱ " + t; });
+  const timer = new Timer((t) => { clock.textContent = "time " + t; });
   const nodes = new Map(); // tile → its element
 
   const solved = () => tiles.every((t, i) => t === (i === tiles.length - 1 ? 0 : i + 1));
