@@ -175,6 +175,28 @@ func TestBrowserSlidingPlay(t *testing.T) {
 	if msg := text(t, ctx, "#sliding-status"); !strings.Contains(msg, "That is the optimum") {
 		t.Errorf("2×4: %q", msg)
 	}
+
+	// A rectangle, shuffled: the board of the seed, as the CLI's
+	// --rows 3 --cols 4 gives it; a hint there has the length IDA* finds
+	// (breadth-first search cannot hold a 3×4 board's 239 million
+	// positions).
+	rect := sliding.Shuffle(rand.New(rand.NewPCG(9, 0)), 3, 4, sliding.BlankLast)
+	act(t, ctx,
+		chromedp.SetValue(id("sliding-size"), "3x4"),
+		chromedp.SetValue(id("sliding-seed"), "9"),
+		chromedp.Click(id("sliding-shuffle")),
+		chromedp.WaitVisible(css(fmt.Sprintf(`#sliding-board[data-tiles="%s"]`, rect.Line()))),
+		chromedp.Click(id("sliding-reset")),
+		chromedp.Click(id("sliding-hint")),
+		chromedp.WaitVisible(css(`#sliding-board[data-hint]`)),
+	)
+	res, err := sliding.Solve(context.Background(), &sliding.Puzzle{Board: rect, Goal: sliding.BlankLast}, sliding.Options{Algorithm: sliding.IDAStar})
+	if err != nil || !res.Optimal {
+		t.Fatalf("IDA* on %s: %v %v", rect.Line(), res.Status, err)
+	}
+	if _, err := fmt.Sscanf(eval[string](t, ctx, `document.getElementById("sliding-board").dataset.hint`), "%d %s %d", &tile, &way, &length); err != nil || length != len(res.Moves) {
+		t.Errorf("3×4 hint: %d moves (%v), IDA* finds %d", length, err, len(res.Moves))
+	}
 }
 
 // clickTime clicks the element and returns the milliseconds its handlers

@@ -10,8 +10,12 @@ Puzzle.register("sliding", (root) => {
   const speeds = {slow: 500, normal: 220, fast: 60, instant: 0};
 
   // ---- layout ----
+  // Sizes are "N" (square) or "RxC": any rectangle the engine takes can
+  // be shuffled (or typed, below).
   const sizeSel = el("select", {id: "sliding-size", "aria-label": "Board size"},
-    [[3, "3×3 (8-puzzle)"], [4, "4×4 (15-puzzle)"], [5, "5×5 (24-puzzle)"]].map(([n, t]) => el("option", {value: n, selected: n === 4}, t)));
+    [["3", "3×3 (8-puzzle)"], ["4", "4×4 (15-puzzle)"], ["5", "5×5 (24-puzzle)"], ["2x3", "2×3 (5-puzzle)"],
+      ["3x4", "3×4 (11-puzzle)"], ["4x5", "4×5 (19-puzzle)"], ["3x5", "3×5 (14-puzzle)"]]
+      .map(([n, t]) => el("option", {value: n, selected: n === "4"}, t)));
   // Seeds stay strings (the field's text, the reply's seed): 64-bit
   // numbers do not survive JavaScript's numbers.
   const seedIn = el("input", {type: "text", inputmode: "numeric", pattern: "[0-9]*", id: "sliding-seed", class: "seed",
@@ -332,8 +336,8 @@ Puzzle.register("sliding", (root) => {
 
   // ---- actions ----
   async function shuffle() {
-    const size = Number(sizeSel.value);
-    const r = await call(api("/api/sliding/shuffle", {query: {size, seed: seedIn.value.trim()}}));
+    const [r0, c0] = sizeSel.value.split("x").map(Number);
+    const r = await call(api("/api/sliding/shuffle", {query: {rows: r0, cols: c0 || r0, seed: seedIn.value.trim()}}));
     if (!r) return;
     const resumed = setBoard(r.rows, r.cols, r.board.split(" ").map(Number), {seed: r.seed});
     message(status, "info", `A random ${r.rows}×${r.cols} board (seed ${r.seed}: the same size and seed give it again). ` +
@@ -516,7 +520,8 @@ Puzzle.register("sliding", (root) => {
   } else if (last && parseBoard(last.board)) {
     const b = parseBoard(last.board);
     const k = setBoard(b.rows, b.cols, b.tiles, {seed: last.seed || ""});
-    sizeSel.value = String(Math.min(5, Math.max(3, b.rows)));
+    const sz = b.rows === b.cols ? String(b.rows) : b.rows + "x" + b.cols;
+    if ([...sizeSel.options].some((o) => o.value === sz)) sizeSel.value = sz;
     message(status, "info", k ? `Your game goes on: ${plural(k, "move")} played.` : "Shuffle a board, then play it or solve it.");
   } else {
     setBoard(3, 3, [8, 6, 7, 2, 5, 4, 3, 0, 1]);
