@@ -290,6 +290,7 @@ func TestBrowserQueensPlay(t *testing.T) {
 	if strings.Join(focus, "|") != "row 7, column 2, queen|1|grid" {
 		t.Errorf("focus: %q", focus)
 	}
+	screenshot(t, ctx, dir, "queens-keyboard.png")
 	if l := eval[string](t, ctx, `document.querySelector('`+cell(2, 1)+`').getAttribute("aria-label")`); l != "row 2, column 3, attacked" {
 		t.Errorf("r2c3 is labelled %q", l)
 	}

@@ -43,6 +43,7 @@ Puzzle.register("sliding", (root) => {
   const button = (label, id, onclick, title, cls) => el("button", {type: "button", id, onclick, title, class: cls}, label);
   const undoBtn = button("Undo", "sliding-undo", () => undo(), "Take back the last move (U)");
   const redoBtn = button("Redo", "sliding-redo", () => redo(), "Play the move taken back again (Y)");
+  const stopBtn = button("Stop", "sliding-stop", () => stop(), "Stop the animation");
   const hintBtn = button("Hint", "sliding-hint", () => hint(), "The next move of a shortest solution from here (H)");
 
   root.append(el("div", {class: "layout"},
@@ -58,7 +59,7 @@ Puzzle.register("sliding", (root) => {
     el("div", {class: "side-col"},
       el("div", {class: "toolbar"},
         button("Solve", "sliding-solve", solve, "Find a shortest solution and play it", "primary"),
-        button("Stop", "sliding-stop", stop, "Stop the animation"),
+        stopBtn,
         algoSel, el("label", {}, "Speed ", speedSel)),
       status, stats, movesBox,
       shareBox("sliding", (withProgress) => ({board: canonical(), seed, moves: withProgress ? history.done.join("") : ""})),
@@ -191,6 +192,7 @@ Puzzle.register("sliding", (root) => {
     undoBtn.disabled = !history.canUndo || anim !== null;
     redoBtn.disabled = !history.canRedo || anim !== null;
     hintBtn.disabled = solved() || anim !== null;
+    stopBtn.disabled = anim === null;
     if (anim === null && !busy) boardBox.dataset.state = solved() ? "solved" : k ? "playing" : "idle";
   }
 
