@@ -35,7 +35,7 @@ func colorScheme(scheme string) chromedp.Action[chromedp.Void] {
 	})
 }
 
-// TestBrowserTabs opens every tab at 1280 and 390 px, light and dark: the
+// TestBrowserTabs opens every tab at 1280, 390 and 360 px, light and dark: the
 // page never scrolls sideways and no tab label wraps. With
 // $PUZZLE_SCREENSHOTS set it keeps a screenshot of each, for a person to
 // look at.
@@ -47,7 +47,7 @@ func TestBrowserTabs(t *testing.T) {
 	shots := os.Getenv("PUZZLE_SCREENSHOTS") != ""
 	dir := screenshotDir(t)
 	for _, scheme := range []string{"light", "dark"} {
-		for _, width := range []int64{1280, 390} {
+		for _, width := range []int64{1280, 390, 360} {
 			for _, tab := range []string{"sudoku", "nonogram", "sliding", "queens"} {
 				name := fmt.Sprintf("%s-%d-%s", tab, width, scheme)
 				act(t, ctx,
@@ -72,7 +72,7 @@ func TestBrowserTabs(t *testing.T) {
 				}
 				checkNarrow(t, ctx, name)
 				checkContrast(t, ctx, name)
-				if shots {
+				if shots && width != 360 {
 					screenshot(t, ctx, dir, name+".png")
 				}
 				if scheme == "light" && width == 1280 {
