@@ -75,7 +75,7 @@ func TestBrowserSliding(t *testing.T) {
 		chromedp.Click(css(`#sliding-board .tile[data-tile="8"]`)),
 		chromedp.WaitVisible(css(`#sliding-board[data-state="solved"]`)),
 	)
-	if msg := text(t, ctx, "#sliding-status"); msg != "Solved in 2 moves!" {
+	if msg := text(t, ctx, "#sliding-status"); !strings.HasPrefix(msg, fmt.Sprintf("Solved in %d moves", length+2)) || !strings.HasSuffix(msg, "with the solver's help.") {
 		t.Errorf("status %q", msg)
 	}
 

@@ -10,6 +10,16 @@
 // queens.go) that registers its routes and the name of its tab, whose
 // script is static/{family}.js.
 //
+// What the tabs share for play is static/play.js: an undo/redo history, a
+// timer, progress kept in the browser's localStorage under
+// "puzzle:{family}:{the puzzle's canonical text}", share links that carry a
+// puzzle in the URL fragment ("/#sliding?board=1+2+3+%2F+4+0+5&moves=R",
+// "/#queens?n=8&queens=0:3,1:6"; the moves or queens only when the player
+// asks to share the progress), and a keyboard grid (role grid, one cell in
+// the tab order, arrows to move, Enter or Space to act, cells labelled
+// "row 3, column 5, queen"). The style sheet follows prefers-color-scheme
+// and prints the board alone.
+//
 // Every request body is capped (Config.MaxBody, 413 beyond it). Work that
 // can take long (solving, generating, explaining) runs under a time limit
 // (Config.Timeout, 504 when it runs out) and through a bounded pool of

@@ -393,7 +393,7 @@ func TestOpenAPISlidingQueens(t *testing.T) {
 		refuses      bool
 	}{
 		{"post", "/api/sliding/solve", []string{"name", "goal", "algo", "heuristic"}, true},
-		{"get", "/api/sliding/shuffle", []string{"size", "seed", "goal"}, false},
+		{"get", "/api/sliding/shuffle", []string{"size", "rows", "cols", "seed", "goal"}, false},
 		{"get", "/api/queens/count", []string{"n"}, true},
 		{"get", "/api/queens/solve", []string{"n", "first_row", "limit"}, false},
 		{"post", "/api/queens/complete", []string{"name"}, true},

@@ -97,9 +97,12 @@ func slidingRoutes() []*route {
 			method: "GET", path: "/api/sliding/shuffle",
 			summary: "A random solvable board",
 			description: "Returns the record `puzzle sliding shuffle --json` prints (status solved, rows, cols, goal, board, seed): " +
-				"every solvable position is equally likely, and the same size, goal and seed give the same board. The seed is a string.",
+				"every solvable position is equally likely, and the same size (or rows and cols), goal and seed give the same board, " +
+				"as `puzzle sliding shuffle --rows R --cols C --seed S` does. The seed is a string.",
 			params: []param{
 				{name: "size", kind: "integer", min: 2, max: sliding.MaxSide, description: fmt.Sprintf("board side N, 2..%d (default 4)", sliding.MaxSide)},
+				{name: "rows", kind: "integer", min: 2, max: sliding.MaxSide, description: fmt.Sprintf("rows of a rectangular board, 2..%d (default: size)", sliding.MaxSide)},
+				{name: "cols", kind: "integer", min: 2, max: sliding.MaxSide, description: fmt.Sprintf("columns of a rectangular board, 2..%d (default: size)", sliding.MaxSide)},
 				{name: "seed", kind: "string", description: "random seed, a decimal integer below 2^64 (default: drawn at random)",
 					check: func(v string) error {
 						if _, err := record.ParseSeed(v); err != nil {
@@ -131,13 +134,15 @@ func seedParam(c *call) record.Seed {
 
 func slidingShuffle(c *call) reply {
 	size := c.integer("size", 4, 2, sliding.MaxSide)
+	rows := c.integer("rows", size, 2, sliding.MaxSide)
+	cols := c.integer("cols", size, 2, sliding.MaxSide)
 	goal, _ := sliding.ParseGoal(c.choice("goal", "blank-last", goalParam.choices))
 	seed := seedParam(c)
 	if c.bad != nil {
 		return reply{}
 	}
 	// As `puzzle sliding shuffle --seed S`: the first board of the seed.
-	b := sliding.Shuffle(rand.New(rand.NewPCG(uint64(seed), 0)), size, size, goal)
+	b := sliding.Shuffle(rand.New(rand.NewPCG(uint64(seed), 0)), rows, cols, goal)
 	return jsonReply(http.StatusOK, record.NewSlidingShuffle(b, goal, seed))
 }
 

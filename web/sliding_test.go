@@ -107,6 +107,23 @@ func TestSlidingShuffle(t *testing.T) {
 			}
 		}
 	}
+	// A rectangle, as the CLI's --rows --cols: the side not given is size.
+	for _, tc := range []struct {
+		query      string
+		rows, cols int
+	}{{"rows=3&cols=5", 3, 5}, {"rows=2&cols=3", 2, 3}, {"size=3&cols=4", 3, 4}, {"rows=5", 5, 4}} {
+		w := do(t, s, "GET", "/api/sliding/shuffle?seed=9&"+tc.query, "")
+		var got struct {
+			Rows, Cols int
+			Board      string
+		}
+		decode(t, w, &got)
+		schematest.Validate(t, "sliding.json#/$defs/shuffle", w.Body.Bytes())
+		want := sliding.Shuffle(rand.New(rand.NewPCG(9, 0)), tc.rows, tc.cols, sliding.BlankLast)
+		if w.Code != 200 || got.Rows != tc.rows || got.Cols != tc.cols || got.Board != want.Line() {
+			t.Errorf("%s: %d %+v, want %d×%d %s", tc.query, w.Code, got, tc.rows, tc.cols, want.Line())
+		}
+	}
 	// Without a seed, one is drawn and returned, as a string that makes
 	// the same board again (even above 2^53, where JavaScript's numbers
 	// would round it).
@@ -129,6 +146,8 @@ func TestSlidingShuffle(t *testing.T) {
 	}
 	for _, tc := range []struct{ query, msg string }{
 		{"size=11", "out of range 2..10"},
+		{"rows=1&cols=3", "out of range 2..10"},
+		{"cols=11", "out of range 2..10"},
 		{"size=x", "not an integer"},
 		{"seed=-1", "not a non-negative integer"},
 		{"seed=18446744073709551616", "not a non-negative integer below 2^64"},

@@ -69,7 +69,7 @@ const Puzzle = (() => {
   }
 
   function select(name) {
-    for (const b of document.querySelectorAll("[role=tab]")) {
+    for (const b of document.querySelectorAll("[role=tab][data-tab]")) {
       const on = b.dataset.tab === name;
       b.setAttribute("aria-selected", on ? "true" : "false");
       b.tabIndex = on ? 0 : -1;
@@ -78,7 +78,7 @@ const Puzzle = (() => {
   }
 
   document.addEventListener("DOMContentLoaded", () => {
-    const buttons = [...document.querySelectorAll("[role=tab]")];
+    const buttons = [...document.querySelectorAll("[role=tab][data-tab]")];
     for (const b of buttons) {
       const section = document.getElementById("tab-" + b.dataset.tab);
       const mount = mounts.get(b.dataset.tab);
@@ -98,7 +98,7 @@ const Puzzle = (() => {
         }
       });
     }
-    const wanted = location.hash.slice(1);
+    const wanted = location.hash.slice(1).split("?")[0]; // "#sliding?board=..." is a share link
     select(buttons.some((b) => b.dataset.tab === wanted) ? wanted : buttons[0].dataset.tab);
   });
 

@@ -20,6 +20,10 @@ Puzzle.register("sudoku", (root) => {
     [[2, "4×4"], [3, "9×9"], [4, "16×16"]].map(([b, t]) => el("option", {value: b, selected: b === 3}, t)));
   const diffSel = el("select", {id: "sudoku-difficulty", "aria-label": "Difficulty"},
     ["easy", "medium", "hard", "expert", "extreme"].map((d) => el("option", {value: d, selected: d === "medium"}, d)));
+  // Seeds stay strings: 64-bit numbers do not survive JavaScript's numbers.
+  const seedIn = el("input", {type: "text", inputmode: "numeric", pattern: "[0-9]*", id: "sudoku-seed", class: "seed",
+    placeholder: "seed", "aria-label": "Seed (empty: random)", autocomplete: "off",
+    title: "The same size, difficulty and seed give the same puzzle; leave empty for a random one"});
   const status = el("p", {class: "message", id: "sudoku-status", role: "status", hidden: true});
   const hintBox = el("div", {class: "hint", id: "sudoku-hint", hidden: true});
   const grid = el("div", {class: "sudoku-grid", id: "sudoku-grid", tabindex: 0, role: "grid", "aria-label": "Sudoku grid"});
@@ -35,7 +39,7 @@ Puzzle.register("sudoku", (root) => {
     el("div", {class: "layout"},
       el("div", {class: "board-col"},
         el("div", {class: "toolbar"},
-          sizeSel, diffSel, button("New puzzle", "sudoku-generate", generate, "Generate a puzzle of this size and difficulty")),
+          sizeSel, diffSel, seedIn, button("New puzzle", "sudoku-generate", generate, "Generate a puzzle of this size and difficulty")),
         grid, pad,
         el("label", {class: "help", title: "Typed digits become givens: use it to enter a puzzle from paper"},
           setter, " Type givens (to enter a puzzle of your own)"),
@@ -343,7 +347,7 @@ Puzzle.register("sudoku", (root) => {
     return call("New puzzle", async () => {
       const b = Number(sizeSel.value);
       message(status, "info", "Generating a " + diffSel.value + " " + b * b + "×" + b * b + " puzzle…");
-      const res = await api("/api/sudoku/generate", {query: {size: b * b, difficulty: diffSel.value}});
+      const res = await api("/api/sudoku/generate", {query: {size: b * b, difficulty: diffSel.value, seed: seedIn.value.trim()}});
       if (res.status !== 200) {
         message(status, "error", errorText(res));
         return;
