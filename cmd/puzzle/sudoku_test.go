@@ -542,7 +542,7 @@ func must[T any](v T, err error) T {
 }
 
 // sharedData returns the shared data directory, or skips the test.
-func sharedData(t *testing.T) string {
+func sharedData(t testing.TB) string {
 	t.Helper()
 	dir := os.Getenv("PUZZLE_DATA")
 	if dir == "" {
