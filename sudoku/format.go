@@ -103,11 +103,22 @@ func (r *Reader) readLine() (string, bool) {
 		r.hasPend = false
 		return r.pending, true
 	}
+	b, ok := r.scanLine()
+	return string(b), ok
+}
+
+// scanLine reads the next line of the input, without its "\r"s at the
+// end, into the scanner's buffer: the bytes are good until the next read.
+func (r *Reader) scanLine() ([]byte, bool) {
 	if !r.sc.Scan() {
-		return "", false
+		return nil, false
 	}
 	r.line++
-	return strings.TrimRight(r.sc.Text(), "\r"), true
+	b := r.sc.Bytes()
+	for len(b) > 0 && b[len(b)-1] == '\r' {
+		b = b[:len(b)-1]
+	}
+	return b, true
 }
 
 func (r *Reader) unread(s string) { r.pending, r.hasPend = s, true }
@@ -148,12 +159,23 @@ func (r *Reader) Next() (*Puzzle, error) {
 
 func (r *Reader) next() (*Puzzle, error) {
 	for {
-		text, ok := r.readLine()
-		if !ok {
-			if err := r.readErr(); err != nil {
-				return nil, err
+		var text string
+		if r.hasPend {
+			text, r.hasPend = r.pending, false
+		} else {
+			b, ok := r.scanLine()
+			if !ok {
+				if err := r.readErr(); err != nil {
+					return nil, err
+				}
+				return nil, io.EOF
 			}
-			return nil, io.EOF
+			// A 9×9 one-line puzzle, the line as it is: what the
+			// general path below makes of it, without a copy.
+			if p, ok := parseLine9(b, r.line); ok {
+				return r.validated(p, nil)
+			}
+			text = string(b)
 		}
 		s := strings.TrimSpace(text)
 		if s == "" || s[0] == '#' || isRuler(s) {
@@ -279,7 +301,7 @@ var cell9 = func() (t [256]uint8) {
 // parseLine9 reads the 81 characters of a 9×9 one-line puzzle with one
 // allocation for the puzzle and its cells, or reports false for parseLine
 // to say what is wrong.
-func parseLine9(s string, line int) (*Puzzle, bool) {
+func parseLine9[S ~string | ~[]byte](s S, line int) (*Puzzle, bool) {
 	if len(s) != 81 {
 		return nil, false
 	}

@@ -1,8 +1,10 @@
 package sudoku
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -46,5 +48,53 @@ func TestParseLine9(t *testing.T) {
 	}
 	if read < 5000 {
 		t.Fatalf("only %d lines read", read)
+	}
+}
+
+// TestReaderLine9Path checks that the reader's path for 9×9 lines, which
+// reads the scanner's bytes as they are, reads what its general path
+// reads: each random line is read as it is and after a blank, which the
+// general path trims and the 9×9 path declines, with the same puzzles, the
+// same errors and the same lines.
+func TestReaderLine9Path(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 12))
+	alphabet := []byte(".0_123456789AZaz# \t,\r|-+")
+	ends := []string{"\n", "\r\n", "\r\r\n", " \n", ",5\n", ""}
+	read := func(in string) []string {
+		var got []string
+		for p, err := range NewReader(strings.NewReader(in), "f").All() {
+			if err != nil {
+				got = append(got, err.Error())
+				continue
+			}
+			got = append(got, fmt.Sprintf("%d %s %q %v", p.Line, p.String(), p.Name, p.Box))
+		}
+		return got
+	}
+	fast := 0
+	for range 5000 {
+		var direct, blank strings.Builder
+		for range 1 + rng.IntN(4) {
+			line := make([]byte, 80+rng.IntN(3))
+			for i := range line {
+				if rng.IntN(60) == 0 {
+					line[i] = alphabet[rng.IntN(len(alphabet))]
+				} else {
+					line[i] = ".123456789"[rng.IntN(10)]
+				}
+			}
+			end := ends[rng.IntN(len(ends)-1)]
+			direct.WriteString(string(line) + end)
+			blank.WriteString(" " + string(line) + end)
+			if _, ok := parseLine9(line, 1); ok && end != " \n" && end != ",5\n" {
+				fast++
+			}
+		}
+		if got, want := read(direct.String()), read(blank.String()); !slices.Equal(got, want) {
+			t.Fatalf("%q:\nread %q\nafter a blank %q", direct.String(), got, want)
+		}
+	}
+	if fast < 500 {
+		t.Fatalf("only %d lines for the 9×9 path", fast)
 	}
 }

@@ -8,7 +8,24 @@ type sink struct {
 	found func([]uint8) bool
 	sols  [][]uint8
 	count int
-	spare []uint8 // room for the solutions still to come, see grid
+	spare []uint8    // room for the solutions still to come, see grid
+	held  [2][]uint8 // room for sols when it keeps one or two
+}
+
+// newSink returns a sink that stops after limit solutions (negative:
+// never) of n cells each, or hands them to found. One that keeps one or
+// two solutions of a 9×9 grid comes in one allocation with room for them,
+// as a file of puzzles needs thousands of them.
+func newSink(limit int, found func([]uint8) bool, n int) *sink {
+	if found != nil || limit < 1 || limit > 2 || n != 81 {
+		return &sink{limit: limit, found: found}
+	}
+	room := new(struct {
+		k     sink
+		cells [2 * 81]uint8
+	})
+	room.k = sink{limit: limit, spare: room.cells[:limit*n]}
+	return &room.k
 }
 
 // grid returns a fresh grid of n cells for a solution to come. When the
@@ -19,9 +36,13 @@ func (k *sink) grid(n int) []uint8 {
 	}
 	if len(k.spare) < n {
 		k.spare = make([]uint8, n*(k.limit-k.count))
-		if k.sols == nil {
-			k.sols = make([][]uint8, 0, k.limit)
-		}
+	}
+	switch {
+	case k.sols != nil:
+	case k.limit <= len(k.held):
+		k.sols = k.held[:0:k.limit]
+	default:
+		k.sols = make([][]uint8, 0, k.limit)
 	}
 	g := k.spare[:n:n]
 	k.spare = k.spare[n:]

@@ -86,7 +86,7 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	}
 	var res Result
 	var err error
-	k := &sink{limit: limit, found: opt.Found}
+	k := newSink(limit, opt.Found, len(p.Cells))
 	if nine {
 		res, err = solve9x9Into(ctx, p, k)
 		if err == errGivens9 {

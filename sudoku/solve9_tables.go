@@ -97,33 +97,51 @@ func init() {
 }
 
 // valid9 reports whether the 81 values of cells are 0..9 with no digit
-// given twice in a row, column or box. It looks at every cell without a
-// branch on its value, so that it costs the same for any puzzle, and
-// keeps the row and the boxes of a band at hand in registers.
+// given twice in a row, column or box. Each value becomes one bit (none
+// for an empty cell); a unit holds no digit twice when the sum of its bits
+// equals their union. The sums of the columns and of a band's boxes are
+// kept side by side in 16-bit lanes of a few registers, where nine bits of
+// up to 2⁸ cannot carry into the next lane, and no branch looks at a value.
 func valid9(cells []uint8) bool {
 	cells = cells[:81]
-	var cols [9]uint16 // the digits of each column, bit v; bit 0 gathers the empty cells
-	var dup, over uint16
+	var c0, c0or, c1, c1or, c2, c2or, bad uint64 // columns 0-3, 4-7 and 8
 	for band := 0; band < 81; band += 27 {
-		var b0, b1, b2 uint16 // the digits of the band's boxes
+		var boxes, boxesOr uint64
 		for r := band; r < band+27; r += 9 {
 			x := (*[9]uint8)(cells[r : r+9])
-			var m [9]uint16
-			for c, v := range x {
-				m[c] = 1 << (v & 15)
-				over |= uint16(v) + 0x76 // reaches 128 if v > 9
-				dup |= cols[c] & m[c]
-				cols[c] |= m[c]
-			}
-			row := m[0]
-			for _, mc := range m[1:] {
-				dup |= row & mc
-				row |= mc
-			}
-			k0, k1, k2 := m[0]|m[1]|m[2], m[3]|m[4]|m[5], m[6]|m[7]|m[8]
-			dup |= b0&k0 | b1&k1 | b2&k2
-			b0, b1, b2 = b0|k0, b1|k1, b2|k2
+			m0, m1, m2 := uint64(oneHot9[x[0]]), uint64(oneHot9[x[1]]), uint64(oneHot9[x[2]])
+			m3, m4, m5 := uint64(oneHot9[x[3]]), uint64(oneHot9[x[4]]), uint64(oneHot9[x[5]])
+			m6, m7, m8 := uint64(oneHot9[x[6]]), uint64(oneHot9[x[7]]), uint64(oneHot9[x[8]])
+			k0, k1, k2 := m0|m1|m2, m3|m4|m5, m6|m7|m8
+			row := k0 | k1 | k2
+			bad |= (m0 + m1 + m2 + m3 + m4 + m5 + m6 + m7 + m8) ^ row
+			bad |= row & outOfRange9
+			w0, w1 := m0|m1<<16|m2<<32|m3<<48, m4|m5<<16|m6<<32|m7<<48
+			c0, c0or = c0+w0, c0or|w0
+			c1, c1or = c1+w1, c1or|w1
+			c2, c2or = c2+m8, c2or|m8
+			boxes += (m0 + m1 + m2) | (m3+m4+m5)<<16 | (m6+m7+m8)<<32
+			boxesOr |= k0 | k1<<16 | k2<<32
+		}
+		bad |= boxes ^ boxesOr
+	}
+	bad |= (c0 ^ c0or) | (c1 ^ c1or) | (c2 ^ c2or)
+	return bad == 0
+}
+
+// oneHot9 maps a value of a 9×9 grid to its bit for valid9: none for 0,
+// bit v-1 for 1..9, and outOfRange9 for any other.
+var oneHot9 = func() (t [256]uint16) {
+	for v := range t {
+		switch {
+		case v == 0:
+		case v <= 9:
+			t[v] = 1 << (v - 1)
+		default:
+			t[v] = outOfRange9
 		}
 	}
-	return over < 128 && dup&^1 == 0
-}
+	return t
+}()
+
+const outOfRange9 = 1 << 15

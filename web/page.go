@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -16,7 +17,11 @@ import (
 //go:embed static
 var static embed.FS
 
-var pageTemplate = template.Must(template.ParseFS(static, "static/index.html"))
+// pageTemplate is parsed when a server first needs it, not at start-up:
+// the command line runs without it.
+var pageTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.ParseFS(static, "static/index.html"))
+})
 
 type pageTab struct{ Name, Title string }
 
@@ -27,7 +32,7 @@ func (s *Server) pageRoutes(mux *http.ServeMux) {
 		tabs = append(tabs, pageTab{f.name, f.title})
 	}
 	var b bytes.Buffer
-	if err := pageTemplate.Execute(&b, map[string]any{"Tabs": tabs}); err != nil {
+	if err := pageTemplate().Execute(&b, map[string]any{"Tabs": tabs}); err != nil {
 		panic(err) // the template is part of the binary
 	}
 	s.page = b.Bytes()

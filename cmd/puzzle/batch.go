@@ -63,6 +63,11 @@ type batch[P any, R record.Record] struct {
 	// most: the records before it may wait in the output buffer meanwhile.
 	// Without it every record is flushed as it is written.
 	quick func(p P) bool
+	// parallel, when above 1 (with quick set and stream not), is the
+	// number of cores that answer quick puzzles at once, in jobs of
+	// consecutive puzzles whose output is written in input order (see
+	// pipeline). work must then be safe for concurrent use.
+	parallel int
 }
 
 // jsonAppender is a record that can write itself as JSON (the bytes
@@ -71,18 +76,16 @@ type jsonAppender interface {
 	AppendJSON(b []byte) ([]byte, bool)
 }
 
-// flushBeforeRead is an input that flushes w whenever it is about to wait
-// for more: output that waits in w for the next quick puzzle reaches the
+// flushBeforeRead is an input that calls flush whenever it is about to
+// wait for more: output that waits for the next quick puzzle reaches the
 // reader before the program waits on its input.
 type flushBeforeRead struct {
-	r io.Reader
-	w *bufio.Writer
+	r     io.Reader
+	flush func()
 }
 
 func (f flushBeforeRead) Read(p []byte) (int, error) {
-	if f.w.Buffered() > 0 {
-		f.w.Flush() // an error sticks in w, for the next write to report
-	}
+	f.flush()
 	return f.r.Read(p)
 }
 
@@ -90,23 +93,67 @@ func (f flushBeforeRead) Read(p []byte) (int, error) {
 // puzzles follow one another.
 const flushEvery = 100 * time.Millisecond
 
+// outputBuffer is the size of the output buffer of a batch: the records
+// of quick puzzles are written a few hundred at a time.
+const outputBuffer = 64 << 10
+
 // runBatch runs b over the inputs: it reads, works, writes each record (a
 // JSON line, or for people), stops on an interruption (the record at hand
 // becomes a timeout, "interrupted") and returns the exit code: 0 when every
 // puzzle has a solution, 1 when one is invalid, has none or timed out or
 // an input cannot be read, 2 on a usage error.
 func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P, R]) int {
-	out := bufio.NewWriter(e.stdout)
+	out := bufio.NewWriterSize(e.stdout, outputBuffer)
 	defer out.Flush()
 	jw := jsonl.NewWriter(out)
 	var counts tally
 	failed, interrupted, usage := false, false, false
 	start := time.Now()
 	lastFlush := start
+	var pipe *pipeline[P, R]
+	if b.parallel > 1 && b.quick != nil && b.stream == nil {
+		pipe = newPipeline(e.ctx, &b, func(j *job[P, R]) bool {
+			for _, s := range j.statuses {
+				counts[s]++
+				if !okStatus(s) {
+					failed = true
+				}
+			}
+			_, err := out.Write(j.out)
+			if err == nil {
+				err = j.err
+			}
+			if err == nil && (j.flush || j.usage != nil || flushDue(lastFlush)) && out.Buffered() > 0 {
+				err = out.Flush()
+				lastFlush = time.Now()
+			}
+			switch {
+			case err != nil:
+				fmt.Fprintf(e.stderr, "puzzle %s: %v\n", v.name, err)
+				failed = true
+			case j.usage != nil:
+				v.usageError(e, "%v", j.usage)
+				usage = true
+			case j.interrupted:
+				interrupted = true
+			default:
+				return true
+			}
+			return false
+		})
+	}
 	read := b.read
 	if b.quick != nil {
+		flush := func() {
+			if out.Buffered() > 0 {
+				out.Flush() // an error sticks in out, for the next write to report
+			}
+		}
+		if pipe != nil {
+			flush = func() { pipe.send(true) }
+		}
 		read = func(file string, r io.Reader) iter.Seq2[P, error] {
-			return b.read(file, flushBeforeRead{r, out})
+			return b.read(file, flushBeforeRead{r, flush})
 		}
 	}
 
@@ -134,7 +181,7 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 		default:
 			err = b.human(out, r)
 		}
-		if err == nil && (!quick || time.Since(lastFlush) >= flushEvery) {
+		if err == nil && (!quick || flushDue(lastFlush)) {
 			err = out.Flush()
 			lastFlush = time.Now()
 		}
@@ -147,6 +194,23 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 	}
 
 	opened := eachPuzzle(e, v.name, files, read, func(file string, p P, err error) bool {
+		if pipe != nil {
+			if err != nil {
+				if r, ok := b.bad(file, err); ok {
+					pipe.add(jobItem[P, R]{file: file, rec: r, ready: true})
+					return !pipe.stopped.Load()
+				}
+			} else if b.quick(p) {
+				pipe.add(jobItem[P, R]{file: file, p: p})
+				return !pipe.stopped.Load()
+			}
+			// Not for the pipeline: once it has written all it holds,
+			// this goes the way of one core.
+			pipe.wait()
+			if pipe.stopped.Load() {
+				return false
+			}
+		}
 		if err != nil {
 			r, ok := b.bad(file, err)
 			if !ok {
@@ -192,6 +256,10 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 		interrupted = interruptedHead(e.ctx, r.Header())
 		return emit(r, quick) && !interrupted
 	})
+	if pipe != nil {
+		pipe.close()
+		pipe = nil
+	}
 	switch {
 	case usage:
 		return exitUsage

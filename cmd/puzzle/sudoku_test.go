@@ -542,7 +542,7 @@ func must[T any](v T, err error) T {
 }
 
 // sharedData returns the shared data directory, or skips the test.
-func sharedData(t *testing.T) string {
+func sharedData(t testing.TB) string {
 	t.Helper()
 	dir := os.Getenv("PUZZLE_DATA")
 	if dir == "" {
@@ -735,11 +735,17 @@ func TestSudokuTimeoutRecords(t *testing.T) {
 // deadline) rather than pass.
 func TestSolveAnswersBeforeMoreInput(t *testing.T) {
 	t.Parallel()
+	for _, workers := range []string{"1", "2"} { // one core, and the pipeline
+		t.Run(workers, func(t *testing.T) { answersBeforeMoreInput(t, workers) })
+	}
+}
+
+func answersBeforeMoreInput(t *testing.T, workers string) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan int, 1)
 	go func() {
-		done <- run(context.Background(), inR, outW, io.Discard, []string{"sudoku", "solve", "--json"})
+		done <- run(context.Background(), inR, outW, io.Discard, []string{"sudoku", "solve", "--json", "--workers", workers})
 		outW.Close()
 	}()
 	lines := bufio.NewScanner(outR)

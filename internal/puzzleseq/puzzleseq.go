@@ -29,10 +29,17 @@ func All[P any](next func() (P, error)) iter.Seq2[P, error] {
 			if !yield(p, err) {
 				return
 			}
-			var syntax positioned
-			if err != nil && !errors.As(err, &syntax) {
+			if err != nil && !isSyntax(err) {
 				return
 			}
 		}
 	}
+}
+
+// isSyntax reports whether err is a malformed puzzle's error. It is apart
+// from All so that the target of errors.As, which escapes, is allocated
+// only for an error, not for every puzzle.
+func isSyntax(err error) bool {
+	var syntax positioned
+	return errors.As(err, &syntax)
 }

@@ -113,7 +113,12 @@ func sudokuHead(file string, p *sudoku.Puzzle) Head {
 // solutions are sorted, so that the record depends only on the puzzle.
 func NewSudokuSolve(ctx context.Context, file string, p *sudoku.Puzzle, opt SudokuOptions) *SudokuSolve {
 	n := p.Size()
-	rec := &SudokuSolve{Head: sudokuHead(file, p), Rows: n, Cols: n, Box: p.Box, Puzzle: p}
+	room := new(struct { // one allocation for the record and its stats
+		rec   SudokuSolve
+		stats SudokuStats
+	})
+	rec := &room.rec
+	*rec = SudokuSolve{Head: sudokuHead(file, p), Rows: n, Cols: n, Box: p.Box, Puzzle: p}
 	if opt.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
@@ -134,8 +139,9 @@ func NewSudokuSolve(ctx context.Context, file string, p *sudoku.Puzzle, opt Sudo
 	if res.Status == status.Timeout {
 		rec.Error = timeoutText(opt.Timeout, err)
 	}
-	rec.Stats = &SudokuStats{TimeMS: Millis(res.Stats.Time), Nodes: res.Stats.Nodes,
+	room.stats = SudokuStats{TimeMS: Millis(res.Stats.Time), Nodes: res.Stats.Nodes,
 		Conflicts: res.Stats.Conflicts, Solver: res.Stats.Solver}
+	rec.Stats = &room.stats
 	switch {
 	case len(res.Solutions) == 0:
 	case opt.Lean:

@@ -126,6 +126,9 @@ func appendPlainString(b []byte, s string, ok bool) ([]byte, bool) {
 // or 'e' with a two-digit exponent shortened for very small and very
 // large values; NaN and infinities make ok false, as they fail there.
 func appendFloat(b []byte, f float64, ok bool) ([]byte, bool) {
+	if m, done := appendMillis(b, f); done {
+		return m, ok
+	}
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return b, false
 	}
@@ -219,4 +222,34 @@ func appendGrid9(b []byte, g [][]int) ([]byte, bool) {
 		}
 	}
 	return b, true
+}
+
+// appendMillis appends ms if it is a whole number of nanoseconds below
+// 10¹⁵ in milliseconds, as Millis makes a time, the float nearest to
+// ns/10⁶, and reports whether it is. It writes the decimal ns/10⁶ without
+// its trailing zeros, which is strconv's shortest form of ms: a decimal of
+// at most 15 significant digits is the only one of so few digits that
+// reads back as its nearest float (DBL_DIG), so no shorter one does.
+func appendMillis(b []byte, ms float64) ([]byte, bool) {
+	ns := math.Round(ms * 1e6)
+	if !(ns >= 1 && ns < 1e15 && ns/1e6 == ms) {
+		return b, false
+	}
+	n := int64(ns)
+	b = strconv.AppendInt(b, n/1e6, 10)
+	frac := n % 1e6
+	if frac == 0 {
+		return b, true
+	}
+	var d [7]byte
+	d[0] = '.'
+	for i := 6; i > 0; i-- {
+		d[i] = byte('0' + frac%10)
+		frac /= 10
+	}
+	end := len(d)
+	for d[end-1] == '0' {
+		end--
+	}
+	return append(b, d[:end]...), true
 }

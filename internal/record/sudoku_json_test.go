@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/puzzlesolvers/puzzle/status"
 	"github.com/puzzlesolvers/puzzle/sudoku"
@@ -165,5 +166,44 @@ func TestSudokuSolveAppendJSONReal(t *testing.T) {
 		if got := encodingJSON(t, r); !bytes.Equal(got, want) {
 			t.Fatalf("%s: Lean record, completed:\n%s\nwant:\n%s", tc.puzzle, got, want)
 		}
+	}
+}
+
+// TestAppendMillis checks the integer path of the times against
+// encoding/json on times of every magnitude, from 1 ns to 11 days, and
+// that it declines floats that are not a whole number of nanoseconds.
+func TestAppendMillis(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 2))
+	written := 0
+	for i := range 200000 {
+		ns := int64(math.Pow(10, rng.Float64()*15.2))
+		switch i % 4 {
+		case 1:
+			ns = ns / 1000 * 1000 // whole microseconds, trailing zeros
+		case 2:
+			ns = int64(rng.IntN(3)) * int64(math.Pow(10, float64(rng.IntN(16))))
+		}
+		ms := Millis(time.Duration(ns))
+		if i%4 == 3 {
+			ms = rng.Float64() * math.Pow(10, float64(rng.IntN(20)-6)) // mostly not a time
+		}
+		want, err := json.Marshal(ms)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := appendMillis([]byte("x"), ms)
+		if !ok {
+			if i%4 != 3 && ns >= 1 && ns < 1e15 {
+				t.Fatalf("%d ns (%v ms) declined", ns, ms)
+			}
+			continue
+		}
+		written++
+		if string(got[1:]) != string(want) {
+			t.Fatalf("%d ns: appendMillis wrote %s, encoding/json %s", ns, got[1:], want)
+		}
+	}
+	if written < 100000 {
+		t.Fatalf("only %d written", written)
 	}
 }
