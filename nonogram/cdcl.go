@@ -20,7 +20,7 @@ import "github.com/puzzlesolvers/puzzle/internal/sat"
 // stopped reports that stop asked to give up first, or that the search met
 // maxConflicts (when positive) first.
 func (g *grid) cdclSearch(st *state, found []*Grid, k *sink, stop func() bool, maxConflicts int64) (stopped bool, conflicts int64) {
-	s, ok := g.encode(st)
+	s, ok := g.learner(st)
 	if !ok {
 		return false, s.Stats().Conflicts
 	}
@@ -52,6 +52,14 @@ func (g *grid) cdclSearch(st *state, found []*Grid, k *sink, stop func() bool, m
 		for i, filled := range last.Cells {
 			s.SetPhase(i, filled)
 		}
+	} else {
+		// No picture to start from: lean the way belief propagation
+		// does (belief.go).
+		b := g.newBeliefState()
+		b.run(st, beliefPhaseRounds)
+		for i, p := range b.belief {
+			s.SetPhase(i, p > 0.5)
+		}
 	}
 	stopped = enumerate(s, k, stop, func() *Grid {
 		pic := NewGrid(g.w, g.h)
@@ -62,6 +70,21 @@ func (g *grid) cdclSearch(st *state, found []*Grid, k *sink, stop func() bool, m
 		return pic
 	})
 	return stopped, s.Stats().Conflicts
+}
+
+// beliefPhaseRounds is the number of rounds of belief propagation that
+// choose the first guesses of a search with no picture to start from.
+const beliefPhaseRounds = 30
+
+// learner returns the clause-learning solver for a search from st: line
+// solving as its propagator (cdcl_lines.go), or the automata's clauses
+// (encode) with automatonLearner. ok is false when st is already known
+// contradictory.
+func (g *grid) learner(st *state) (s *sat.Solver, ok bool) {
+	if g.automatonLearner {
+		return g.encode(st)
+	}
+	return g.encodeLines(st), true
 }
 
 // encode returns a SAT solver holding the clauses of every line's

@@ -30,15 +30,22 @@
 //     failure. It only looks for a first picture; the verdict is the next
 //     phase's.
 //   - Clause learning. A puzzle that outlasts that budget goes to a CDCL
-//     SAT solver (package internal/sat, after MiniSat) over clauses that
-//     unroll each line's automaton (Bacchus, "GAC via unit propagation", CP
-//     2007): unit propagation on them is complete line solving, and learned
-//     clauses keep what each refutation taught. Each picture found is
-//     blocked by a clause so that the next search finds another, its
-//     guesses leaning toward the last picture found. Colour
-//     puzzles, whose runs of different colours may touch, are solved this
-//     way from the start, with one variable per cell and colour; their
-//     explanations use a colour line solver on sets of colours.
+//     SAT solver (package internal/sat, after MiniSat) whose variables are
+//     the cells and whose propagator is the complete line solver, with
+//     explanations made on demand (lazy clause generation: Ohrimenko,
+//     Stuckey and Codish, "Propagation via lazy clause generation",
+//     Constraints 14(3), 2009): a cell a line fixes is explained by the
+//     few cells of that line, known before it, that still force it, so
+//     each learned clause, over cells only, stands for a piece of
+//     whole-line reasoning. Each picture found is blocked by a clause so
+//     that the next search finds another, its guesses leaning toward the
+//     last picture found (or, before the first, the way belief
+//     propagation leans). Colour puzzles, whose runs of different colours
+//     may touch, are solved from the start by the same solver over
+//     clauses that unroll each line's automaton (Bacchus, "GAC via unit
+//     propagation", CP 2007), with one variable per cell and colour, for
+//     which unit propagation is complete line solving; their explanations
+//     use a colour line solver on sets of colours.
 //
 // Formats: the plain "rows cols" text, webpbn XML, Steve Simpson's .non,
 // .nin, .cwd, Olšák's .mk, TAAI tournament files and picross-solver's text

@@ -145,7 +145,8 @@ func spread(s uint64, l uint) uint64 {
 // lineSolverN solves lines of any length with the same method as
 // solveLine1 on multi-word bitsets; it keeps its scratch space between calls.
 type lineSolverN struct {
-	buf []uint64
+	buf  []uint64
+	rows [][]uint64
 }
 
 // solve writes into fill and empty (len(black) words each, cells 0..n-1)
@@ -163,9 +164,14 @@ func (s *lineSolverN) solve(n int, clue []int, black, white, fill, empty []uint6
 	clear(buf)
 	take := func() []uint64 { w := buf[:pw:pw]; buf = buf[pw:]; return w }
 	canB, canW, passR, tmp, fit, cover, acc, accW := take(), take(), take(), take(), take(), take(), take(), take()
-	fwd := make2(take, k+1)
-	bwd := make2(take, k+1)
-	start := make2(take, k)
+	if cap(s.rows) < 3*k+2 {
+		s.rows = make([][]uint64, 3*k+2)
+	}
+	rows := s.rows[:3*k+2]
+	for i := range rows {
+		rows[i] = take()
+	}
+	fwd, bwd, start := rows[:k+1], rows[k+1:2*k+2], rows[2*k+2:]
 
 	for i := range cw {
 		canB[i] = ^white[i]
@@ -260,14 +266,6 @@ func (s *lineSolverN) solve(n int, clue []int, black, white, fill, empty []uint6
 		empty[i] = accW[i] &^ acc[i] & all
 	}
 	return true
-}
-
-func make2(take func() []uint64, n int) [][]uint64 {
-	m := make([][]uint64, n)
-	for i := range m {
-		m[i] = take()
-	}
-	return m
 }
 
 // maskCells clears every bit at or above n (and the words past the cells).

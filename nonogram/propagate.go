@@ -11,6 +11,10 @@ type grid struct {
 	// Offsets into state.bits.
 	rowB, rowW, colB, colW int
 	size                   int
+	// automatonLearner makes the clause-learning search work on the
+	// clauses of the lines' automata instead of using line solving as
+	// its propagator (tests and measurements).
+	automatonLearner bool
 }
 
 func newGrid(p *Puzzle) *grid {

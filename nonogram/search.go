@@ -36,7 +36,7 @@ type searcher struct {
 // costs thousands of trials: the searches that follow do better there.
 const (
 	quickSearchNodes  = 96
-	quickSearchProbes = 200000
+	quickSearchProbes = 50000
 	quickLineProbe    = 64
 )
 

@@ -37,6 +37,10 @@ type Options struct {
 	// noLearning keeps the depth-first search to the end, without the
 	// clause-learning search (tests and measurements).
 	noLearning bool
+	// automatonLearner runs the clause-learning search on the clauses of
+	// the lines' automata, as for colour puzzles (tests and
+	// measurements).
+	automatonLearner bool
 }
 
 // Result is the outcome of Solve.
@@ -104,6 +108,7 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	}
 
 	g := newGrid(p)
+	g.automatonLearner = opt.automatonLearner
 	pr := newPropagator(g)
 	defer pr.cache.release()
 	root := g.newState()

@@ -113,7 +113,8 @@ func TestSolveMatchesBruteForce(t *testing.T) {
 		p := randomPuzzle(rng, w, h, []float64{0.3, 0.5, 0.7}[iter%3], iter%4 == 0)
 		want := bruteCount(p, 1000)
 		for _, opt := range []Options{{Limit: -1}, {Limit: -1, NoProbing: true}, {Limit: -1, learnAtRoot: true},
-			{Limit: -1, quickNodes: 1 + int64(iter%3)}, {Limit: -1, noLearning: true, quickNodes: 2}} {
+			{Limit: -1, learnAtRoot: true, automatonLearner: true}, {Limit: -1, quickNodes: 1 + int64(iter%3), automatonLearner: iter%2 == 0},
+			{Limit: -1, noLearning: true, quickNodes: 2}} {
 			res, err := Solve(context.Background(), p, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -134,7 +135,7 @@ func TestSolveMatchesBruteForce(t *testing.T) {
 		if len(want) >= 2 {
 			wantStatus = status.Multiple
 		}
-		for _, opt := range []Options{{}, {quickNodes: 1 + int64(iter%4)}} {
+		for _, opt := range []Options{{}, {quickNodes: 1 + int64(iter%4)}, {quickNodes: 1, automatonLearner: true}} {
 			res, _ := Solve(context.Background(), p, opt)
 			if res.Status != wantStatus || len(res.Solutions) != min(len(want), 2) {
 				t.Fatalf("rows %v cols %v (options %+v): status %v with %d solutions, want %v", p.Rows, p.Cols, opt, res.Status, len(res.Solutions), wantStatus)

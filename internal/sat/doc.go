@@ -14,7 +14,17 @@
 // half of those with glue above 2 is deleted, and clauses satisfied at the
 // root are removed.
 //
-// The solver is incremental in the one way solution counting needs: after
-// a model is found, clauses may be added (for instance one that blocks the
-// model) and Solve called again.
+// The solver is incremental: after a call to Solve, clauses may be added
+// (for instance one that blocks the model found) and Solve called again.
+// SolveAssuming solves under assumptions, as MiniSat does: the assumed
+// literals are the first decisions, the clauses learned stay valid without
+// them, and when the assumptions cannot all hold, Core names a subset of
+// them that the clauses refute, found by following the implication graph
+// of the failed assumption back to the assumptions decided before it (the
+// final conflict of MiniSat's analyzeFinal).
+//
+// A Propagator (propagator.go) adds a constraint that is not written as
+// clauses: it runs after unit propagation, its implied literals join the
+// trail, and their reasons are asked of it only when conflict analysis
+// needs them (lazy clause generation).
 package sat

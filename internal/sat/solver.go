@@ -46,13 +46,21 @@ type Stats struct {
 // Clauses live in one arena: at offset c, arena[c] is the number of
 // literals, arena[c+1] the glue with the flags below, then the literals.
 const (
-	header      = 2
-	flagLearnt  = 1 << 30
-	flagDeleted = 1 << 29
-	glueMask    = flagDeleted - 1
+	header     = 2
+	flagLearnt = 1 << 30
+	// flagReason marks the reason of a literal that a Propagator implied,
+	// made when analysis asked for it: watched by no one, and dropped at
+	// the next reduction.
+	flagReason = 1 << 29
+	glueMask   = flagReason - 1
 )
 
-const noReason = -1
+const (
+	noReason = -1
+	// lazyReason marks a literal implied by the Propagator whose reason
+	// has not been asked for yet.
+	lazyReason = -2
+)
 
 type watcher struct {
 	clause  int32
@@ -92,6 +100,23 @@ type Solver struct {
 	restartNum  int
 	emaFast     float64
 	emaSlow     float64
+
+	// assumptions are decided first, one per level, by SolveAssuming;
+	// failed reports that one of them was found false, and core holds
+	// the assumptions that forced it so.
+	assumptions []Lit
+	failed      bool
+	core        []Lit
+
+	// theory, when set, propagates after the clauses (propagator.go);
+	// thead is how much of the trail it has been shown, trailPos each
+	// assigned variable's place on the trail, and reasonLits counts the
+	// literals of the reasons made for it since the last reduction.
+	theory     Propagator
+	thead      int
+	trailPos   []int32
+	reasonLits int
+	scratch    []Lit
 }
 
 // New returns a solver with no variables.
@@ -111,6 +136,7 @@ func (s *Solver) NewVar() int {
 	s.watches = append(s.watches, nil, nil)
 	s.level = append(s.level, 0)
 	s.reason = append(s.reason, noReason)
+	s.trailPos = append(s.trailPos, 0)
 	s.activity = append(s.activity, 0)
 	s.phase = append(s.phase, false)
 	s.noDecide = append(s.noDecide, false)
@@ -230,6 +256,7 @@ func (s *Solver) assign(l Lit, reason int32) {
 	s.val[l], s.val[l^1] = 1, -1
 	s.level[v] = int32(len(s.trailLim))
 	s.reason[v] = reason
+	s.trailPos[v] = int32(len(s.trail))
 	s.trail = append(s.trail, l)
 }
 
@@ -318,11 +345,27 @@ func (s *Solver) cancelUntil(level int) {
 	s.trail = s.trail[:lim]
 	s.trailLim = s.trailLim[:level]
 	s.qhead = lim
+	s.thead = min(s.thead, lim)
 }
 
 // Solve searches for a model. stop, if not nil, is polled now and then;
 // when it returns true Solve gives up with Interrupted.
 func (s *Solver) Solve(stop func() bool) Outcome {
+	return s.SolveAssuming(nil, stop)
+}
+
+// SolveAssuming searches for a model in which every literal of
+// assumptions is true (MiniSat's solving under assumptions: they are the
+// first decisions, in order). Unsatisfiable then means that the clauses and
+// the assumptions have no model together; Core tells which assumptions
+// are to blame. The clauses learned stay valid without the assumptions,
+// so later calls, with other assumptions or none, keep what this one
+// learned.
+func (s *Solver) SolveAssuming(assumptions []Lit, stop func() bool) Outcome {
+	s.assumptions = append(s.assumptions[:0], assumptions...)
+	s.core = s.core[:0]
+	s.failed = false
+	defer func() { s.assumptions = s.assumptions[:0] }()
 	if s.unsat {
 		return Unsatisfiable
 	}
@@ -339,7 +382,7 @@ func (s *Solver) Solve(stop func() bool) Outcome {
 		s.restartNum++
 		switch out := s.search(budget, stop); out {
 		case Satisfiable, Unsatisfiable:
-			if out == Unsatisfiable {
+			if out == Unsatisfiable && !s.failed {
 				s.unsat = true
 			}
 			return out
@@ -350,18 +393,33 @@ func (s *Solver) Solve(stop func() bool) Outcome {
 		}
 		s.stats.Restarts++
 		s.cancelUntil(0)
-		if s.numLearnt > s.maxLearnt {
-			s.reduce()
+		switch {
+		case s.numLearnt > s.maxLearnt:
+			s.reduce(true)
+		case s.reasonLits > len(s.arena)/2+1<<16:
+			s.reduce(false) // only drop the Propagator's reasons
 		}
 	}
 }
+
+// Core returns, after SolveAssuming answered Unsatisfiable, a subset of its
+// assumptions that the clauses contradict: empty when the clauses alone
+// have no model. The slice is valid until the next call to Solve.
+func (s *Solver) Core() []Lit { return s.core }
 
 // search runs CDCL until a model, a root conflict, or budget conflicts; it
 // returns Interrupted in the last case.
 func (s *Solver) search(budget int64, stop func() bool) Outcome {
 	var conflicts int64
 	for {
-		if confl := s.propagate(); confl != noReason {
+		confl := s.propagate()
+		if confl == noReason && s.theory != nil {
+			n := len(s.trail)
+			if confl = s.propagateTheory(); confl == noReason && len(s.trail) > n {
+				continue // new literals for the clauses
+			}
+		}
+		if confl != noReason {
 			s.stats.Conflicts++
 			conflicts++
 			if len(s.trailLim) == 0 {
@@ -388,21 +446,70 @@ func (s *Solver) search(budget int64, stop func() bool) Outcome {
 		if conflicts >= budget {
 			return Interrupted
 		}
-		v := s.pickBranch()
-		if v < 0 {
-			return Satisfiable
+		next := Lit(-1)
+		for len(s.trailLim) < len(s.assumptions) {
+			p := s.assumptions[len(s.trailLim)]
+			if s.val[p] > 0 {
+				// Already true: an empty level keeps levels and
+				// assumptions in step.
+				s.trailLim = append(s.trailLim, int32(len(s.trail)))
+				continue
+			}
+			if s.val[p] < 0 {
+				s.analyzeFinal(p)
+				s.failed = true
+				return Unsatisfiable
+			}
+			next = p
+			break
+		}
+		if next < 0 {
+			v := s.pickBranch()
+			if v < 0 {
+				return Satisfiable
+			}
+			next = Neg(v)
+			if s.phase[v] {
+				next = Pos(v)
+			}
 		}
 		s.stats.Decisions++
 		if s.stats.Decisions&1023 == 0 && stop != nil && stop() {
 			return Interrupted
 		}
 		s.trailLim = append(s.trailLim, int32(len(s.trail)))
-		l := Neg(v)
-		if s.phase[v] {
-			l = Pos(v)
-		}
-		s.assign(l, noReason)
+		s.assign(next, noReason)
 	}
+}
+
+// analyzeFinal sets s.core to the assumption p, found false, and the
+// assumptions whose propagation made it false: the decisions that the
+// implication graph leads back to from ¬p (every decision on the trail is
+// an assumption, since p is decided before any free choice).
+func (s *Solver) analyzeFinal(p Lit) {
+	s.core = append(s.core[:0], p)
+	v := p.Var()
+	if s.level[v] == 0 {
+		return
+	}
+	s.seen[v] = 1
+	for i := len(s.trail) - 1; i >= int(s.trailLim[0]); i-- {
+		x := s.trail[i].Var()
+		if s.seen[x] == 0 {
+			continue
+		}
+		if s.reason[x] == noReason {
+			s.core = append(s.core, s.trail[i])
+		} else {
+			for _, q := range s.lits(s.reasonOf(x)) {
+				if u := q.Var(); u != x && s.level[u] > 0 {
+					s.seen[u] = 1
+				}
+			}
+		}
+		s.seen[x] = 0
+	}
+	s.seen[v] = 0
 }
 
 // varDecay is the VSIDS decay: activity bumps grow by 1/varDecay per
@@ -468,12 +575,12 @@ func (s *Solver) analyze(confl int32) (int, int) {
 		}
 		p = s.trail[idx]
 		idx--
-		confl = s.reason[p.Var()]
 		s.seen[p.Var()] = 0
 		pathCount--
 		if pathCount == 0 {
 			break
 		}
+		confl = s.reasonOf(p.Var())
 	}
 	s.learnt[0] = p.Not()
 
@@ -520,7 +627,7 @@ func (s *Solver) redundant(l Lit, abstract uint32) bool {
 	for len(s.stack) > 0 {
 		q := s.stack[len(s.stack)-1]
 		s.stack = s.stack[:len(s.stack)-1]
-		for _, r := range s.lits(s.reason[q.Var()]) {
+		for _, r := range s.lits(s.reasonOf(q.Var())) {
 			v := r.Var()
 			if v == q.Var() || s.seen[v] != 0 || s.level[v] == 0 {
 				continue
@@ -557,13 +664,14 @@ func (s *Solver) glue(lits []Lit) int {
 	return n
 }
 
-// reduce runs at the root: it deletes the worse half of the learned clauses
-// with glue above 2, removes clauses satisfied at the root and false
-// literals from the rest, and rebuilds the watch lists.
-func (s *Solver) reduce() {
+// reduce runs at the root: with prune, it deletes the worse half of the
+// learned clauses with glue above 2; it removes clauses satisfied at the
+// root, the Propagator's reasons, and false literals from the rest, and
+// rebuilds the watch lists.
+func (s *Solver) reduce(prune bool) {
 	var glues []int
 	for c := int32(0); int(c) < len(s.arena); c += header + int32(s.arena[c]) {
-		if f := s.arena[c+1]; f&flagLearnt != 0 && f&glueMask > 2 {
+		if f := s.arena[c+1]; prune && f&flagLearnt != 0 && f&glueMask > 2 {
 			glues = append(glues, int(f&glueMask))
 		}
 	}
@@ -572,6 +680,7 @@ func (s *Solver) reduce() {
 	if len(glues) > 0 {
 		cut = glues[len(glues)/2]
 	}
+	s.reasonLits = 0
 	// Delete clauses with glue above the median, and half of those at it.
 	atCut := 0
 	old := s.arena
@@ -583,6 +692,9 @@ func (s *Solver) reduce() {
 	for c := int32(0); int(c) < len(old); c += header + int32(old[c]) {
 		f := old[c+1]
 		lits := old[c+header : c+header+int32(old[c])]
+		if f&flagReason != 0 {
+			continue
+		}
 		learnt := f&flagLearnt != 0
 		if learnt {
 			g := int(f & glueMask)
@@ -618,7 +730,7 @@ func (s *Solver) reduce() {
 	for _, l := range s.trail {
 		s.reason[l.Var()] = noReason
 	}
-	if s.numLearnt > s.maxLearnt/2 {
+	if prune && s.numLearnt > s.maxLearnt/2 {
 		s.maxLearnt += s.maxLearnt / 2
 	}
 }
@@ -665,7 +777,7 @@ func (s *Solver) WriteDIMACS(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	var clauses [][]Lit
 	for c := int32(0); int(c) < len(s.arena); c += header + int32(s.arena[c]) {
-		if s.arena[c+1]&flagLearnt == 0 {
+		if s.arena[c+1]&(flagLearnt|flagReason) == 0 {
 			clauses = append(clauses, s.lits(c))
 		}
 	}

@@ -2,6 +2,7 @@ package sat
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -166,5 +167,79 @@ func TestLuby(t *testing.T) {
 		if got := luby(i); got != w {
 			t.Errorf("luby(%d) = %v, want %v", i, got, w)
 		}
+	}
+}
+
+// TestSolveAssumingAgainstEnumeration checks solving under assumptions
+// against enumeration: the verdict, that a model meets the clauses and the
+// assumptions, and that a core is a subset of the assumptions that the
+// clauses contradict. One solver answers many calls with different
+// assumptions, so what one call learns must hold for the next.
+func TestSolveAssumingAgainstEnumeration(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var sat, unsat, globalUnsat, smaller int
+	for iter := range 1500 {
+		n := 1 + rng.IntN(12)
+		k := 2 + rng.IntN(2)
+		ratio := []float64{1.2, 3}[k-2]
+		m := int(ratio*float64(n)*(0.5+0.8*rng.Float64())) + 1
+		cnf := randomCNF(rng, n, m, k)
+		s, _ := newSolver(cnf, n)
+		if iter%2 == 1 {
+			s.restartUnit, s.maxLearnt = 2, 3
+		}
+		for range 8 {
+			var assume []Lit
+			for range rng.IntN(n + 1) {
+				l := Pos(rng.IntN(n))
+				if rng.IntN(2) == 0 {
+					l = l.Not()
+				}
+				assume = append(assume, l)
+			}
+			withUnits := func(units []Lit) [][]Lit {
+				all := append([][]Lit(nil), cnf...)
+				for _, l := range units {
+					all = append(all, []Lit{l})
+				}
+				return all
+			}
+			want := countModels(withUnits(assume), n) > 0
+			switch s.SolveAssuming(assume, nil) {
+			case Interrupted:
+				t.Fatalf("case %d: interrupted without a stop function", iter)
+			case Satisfiable:
+				if !want {
+					t.Fatalf("case %d: satisfiable under %v, enumeration says not", iter, assume)
+				}
+				if !satisfies(withUnits(assume), s.Value) {
+					t.Fatalf("case %d: the model does not meet the clauses and the assumptions %v", iter, assume)
+				}
+				sat++
+			case Unsatisfiable:
+				if want {
+					t.Fatalf("case %d: unsatisfiable under %v, enumeration finds a model", iter, assume)
+				}
+				core := s.Core()
+				for _, l := range core {
+					if !slices.Contains(assume, l) {
+						t.Fatalf("case %d: core %v holds %v, not an assumption of %v", iter, core, l, assume)
+					}
+				}
+				if countModels(withUnits(core), n) > 0 {
+					t.Fatalf("case %d: core %v of %v is satisfiable with the clauses", iter, core, assume)
+				}
+				if len(core) == 0 {
+					globalUnsat++
+				}
+				if len(core) < len(assume) {
+					smaller++
+				}
+				unsat++
+			}
+		}
+	}
+	if sat < 1000 || unsat < 1000 || globalUnsat < 50 || smaller < 500 {
+		t.Errorf("unbalanced sample: %d satisfiable, %d unsatisfiable (%d without assumptions, %d with a smaller core)", sat, unsat, globalUnsat, smaller)
 	}
 }

@@ -1,0 +1,253 @@
+package nonogram
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/puzzlesolvers/puzzle/internal/sat"
+)
+
+// Line solving inside the clause-learning search, as a propagator with
+// explanations (lazy clause generation: Ohrimenko, Stuckey and Codish,
+// "Propagation via lazy clause generation", Constraints 14(3), 2009). The
+// solver's variables are the cells alone; whenever unit propagation on the
+// learned clauses has nothing left, the lines whose cells changed are solved
+// by the complete line solver (line.go), and the cells it fixes are
+// implied. When analysis needs to know why a cell was fixed, or why a line
+// has no placement, the explanation is a small set of the line's cells
+// known before: the shortest prefix of them in the order they were set that
+// still forces the cell (or leaves no placement), then thinned one cell at
+// a time. Learned clauses are thus over cells only, each standing for a
+// piece of whole-line reasoning, where the clauses of the lines' automata
+// (line_automaton.go) learn over automaton states as well.
+
+// lineTheory is the lines of a puzzle as a sat.Propagator over the cell
+// variables (cell (r, c) is variable r*w+c).
+type lineTheory struct {
+	g      *grid
+	queued []bool
+	queue  []int32 // lines to solve
+	by     []int32 // per cell: the line that fixed it
+	// Scratch: a line's known cells, a subset of them, the solver's
+	// answer, and the known cells in the order they were set.
+	black, white, subB, subW, fill, empty []uint64
+	order                                 []lineCellPos
+	kept                                  []int
+	wide                                  lineSolverN
+	cache                                 lineCache
+}
+
+// lineCellPos is a known cell of a line: its index and place on the trail.
+type lineCellPos struct {
+	i, pos int
+}
+
+func newLineTheory(g *grid) *lineTheory {
+	words := max(g.rw, g.cw)
+	t := &lineTheory{g: g, queued: make([]bool, g.lines()), by: make([]int32, g.w*g.h)}
+	for _, b := range []*[]uint64{&t.black, &t.white, &t.subB, &t.subW, &t.fill, &t.empty} {
+		*b = make([]uint64, words)
+	}
+	for l := range g.lines() {
+		t.push(l)
+	}
+	return t
+}
+
+// encodeLines returns a SAT solver over the cells with the lines as its
+// propagator and the cells that st knows as unit clauses.
+func (g *grid) encodeLines(st *state) *sat.Solver {
+	s := sat.New()
+	for range g.w * g.h {
+		s.NewVar()
+	}
+	for r := range g.h {
+		for c := range g.w {
+			if known, filled := g.cell(st, r, c); known {
+				s.AddClause(cellLit(r*g.w+c, filled))
+			}
+		}
+	}
+	s.SetPropagator(newLineTheory(g))
+	return s
+}
+
+func (t *lineTheory) push(l int) {
+	if !t.queued[l] {
+		t.queued[l] = true
+		t.queue = append(t.queue, int32(l))
+	}
+}
+
+// cellVar returns the variable of cell i of line l.
+func (t *lineTheory) cellVar(l, i int) int {
+	if l < t.g.h {
+		return l*t.g.w + i
+	}
+	return i*t.g.w + (l - t.g.h)
+}
+
+// Propagate solves the lines whose cells changed.
+func (t *lineTheory) Propagate(s *sat.Solver, from int) []sat.Lit {
+	g := t.g
+	for _, l := range s.Trail()[from:] {
+		if v := l.Var(); v < g.w*g.h {
+			t.push(v / g.w)
+			t.push(g.h + v%g.w)
+		}
+	}
+	for len(t.queue) > 0 {
+		l := int(t.queue[0])
+		t.queue = t.queue[1:]
+		t.queued[l] = false
+		n := g.lineLen(l)
+		words := (n + 63) / 64
+		black, white := t.black[:words], t.white[:words]
+		clear(black)
+		clear(white)
+		for i := range n {
+			switch s.LitValue(sat.Pos(t.cellVar(l, i))) {
+			case 1:
+				black[i/64] |= 1 << (i % 64)
+			case -1:
+				white[i/64] |= 1 << (i % 64)
+			}
+		}
+		fill, empty := t.fill[:words], t.empty[:words]
+		if !t.solve(l, n, black, white, fill, empty) {
+			t.push(l) // to solve again once the conflict is undone
+			return t.conflict(s, l, n)
+		}
+		for w := range words {
+			for m := fill[w] &^ black[w]; m != 0; m &= m - 1 {
+				v := t.cellVar(l, w*64+bits.TrailingZeros64(m))
+				t.by[v] = int32(l)
+				s.Imply(sat.Pos(v))
+			}
+			for m := empty[w] &^ white[w]; m != 0; m &= m - 1 {
+				v := t.cellVar(l, w*64+bits.TrailingZeros64(m))
+				t.by[v] = int32(l)
+				s.Imply(sat.Neg(v))
+			}
+		}
+	}
+	return nil
+}
+
+// solve runs the complete line solver on line l of n cells.
+func (t *lineTheory) solve(l, n int, black, white, fill, empty []uint64) bool {
+	clue := t.g.clues[l]
+	if n <= 63 {
+		f, e, ok := t.cache.solve(l, n, clue, black[0], white[0])
+		fill[0], empty[0] = f, e
+		return ok
+	}
+	return t.wide.solve(n, clue, black, white, fill, empty)
+}
+
+// Explain gives the cells of the line that fixed lit's cell that force it.
+func (t *lineTheory) Explain(s *sat.Solver, lit sat.Lit, out []sat.Lit) []sat.Lit {
+	v := lit.Var()
+	l := int(t.by[v])
+	n := t.g.lineLen(l)
+	t.known(s, l, n, s.TrailPos(v))
+	i := v % t.g.w
+	if l >= t.g.h {
+		i = v / t.g.w
+	}
+	filled := lit == sat.Pos(v)
+	return t.explain(s, l, n, out, func(ok bool, fill, empty []uint64) bool {
+		if !ok {
+			return true
+		}
+		if filled {
+			return fill[i/64]>>(i%64)&1 == 1
+		}
+		return empty[i/64]>>(i%64)&1 == 1
+	})
+}
+
+// conflict gives the cells of line l that leave it no placement.
+func (t *lineTheory) conflict(s *sat.Solver, l, n int) []sat.Lit {
+	t.known(s, l, n, len(s.Trail()))
+	return t.explain(s, l, n, nil, func(ok bool, _, _ []uint64) bool { return !ok })
+}
+
+// known sets t.order to the cells of line l set before trail position
+// before, in the order they were set.
+func (t *lineTheory) known(s *sat.Solver, l, n, before int) {
+	t.order = t.order[:0]
+	for i := range n {
+		v := t.cellVar(l, i)
+		if s.LitValue(sat.Pos(v)) != 0 {
+			if p := s.TrailPos(v); p < before {
+				t.order = append(t.order, lineCellPos{i, p})
+			}
+		}
+	}
+	slices.SortFunc(t.order, func(a, b lineCellPos) int { return a.pos - b.pos })
+}
+
+// explain appends to out the negations of a subset of t.order for which
+// holds (given the line solver's answer on that subset) still says yes:
+// the shortest prefix, then thinned one cell at a time. holds must say yes
+// for the whole of t.order.
+func (t *lineTheory) explain(s *sat.Solver, l, n int, out []sat.Lit, holds func(ok bool, fill, empty []uint64) bool) []sat.Lit {
+	words := (n + 63) / 64
+	test := func(cells []int) bool {
+		b, w := t.subB[:words], t.subW[:words]
+		clear(b)
+		clear(w)
+		for _, i := range cells {
+			if s.LitValue(sat.Pos(t.cellVar(l, i))) > 0 {
+				b[i/64] |= 1 << (i % 64)
+			} else {
+				w[i/64] |= 1 << (i % 64)
+			}
+		}
+		fill, empty := t.fill[:words], t.empty[:words]
+		var ok bool
+		if n <= 63 {
+			// Subsets seldom repeat: the cache would not pay.
+			fill[0], empty[0], ok = solveLine1(n, t.g.clues[l], b[0], w[0])
+		} else {
+			ok = t.wide.solve(n, t.g.clues[l], b, w, fill, empty)
+		}
+		return holds(ok, fill, empty)
+	}
+	t.kept = t.kept[:0]
+	for _, c := range t.order {
+		t.kept = append(t.kept, c.i)
+	}
+	lo, hi := 0, len(t.kept)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if test(t.kept[:mid]) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	t.kept = t.kept[:hi]
+	for j := len(t.kept) - 2; j >= 0; j-- {
+		c := t.kept[j]
+		t.kept = slices.Delete(t.kept, j, j+1)
+		if !test(t.kept) {
+			t.kept = slices.Insert(t.kept, j, c)
+		}
+	}
+	for _, i := range t.kept {
+		v := t.cellVar(l, i)
+		out = append(out, cellLit(v, s.LitValue(sat.Pos(v)) < 0))
+	}
+	return out
+}
+
+// cellLit is the literal "cell variable v is filled" when filled, else its
+// negation.
+func cellLit(v int, filled bool) sat.Lit {
+	if filled {
+		return sat.Pos(v)
+	}
+	return sat.Neg(v)
+}
