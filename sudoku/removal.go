@@ -139,6 +139,7 @@ type removal struct {
 	complete  bool  // every given was visited
 	timedOut  bool  // a check timed out
 	checks    int   // checks begun, those made again included
+	ahead     int   // checks begun before the given's turn
 	conflicts int64 // over all workers
 }
 
@@ -304,6 +305,9 @@ func removeByLearning(ctx context.Context, p *Puzzle, sol []uint8, order []int, 
 			busy[i] = true
 			inFlight++
 			out.checks++
+			if i > next {
+				out.ahead++
+			}
 			jobs[w] <- job
 		}
 		wait()
