@@ -44,7 +44,7 @@ seconds, so by default each check gets 50ms and the removal pass 3s: the
 puzzle is unique but may keep a given it could spare, and the header says
 "not proved minimal". A larger --budget and --check-timeout buy the proof
 (--budget 2m --check-timeout 3s proves a 25×25 puzzle minimal in about
-half a minute). 36×36 and 49×49 grids take the same flags, with more
+3 to 12 s of CPU). 36×36 and 49×49 grids take the same flags, with more
 time. From 16×16 up the checks run on --workers cores at once (default:
 up to 2, one per core); the puzzle does not depend on it unless a check
 times out.
