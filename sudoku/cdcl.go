@@ -63,6 +63,10 @@ type cdcl struct {
 	done      <-chan struct{}
 	ctx       context.Context
 	err       error
+
+	// assumed are the literals decided first (cdcl_assume.go).
+	assumed assumptions
+	rootTag []int64 // per variable: the learned clause that last had it, see assumptionRoots
 }
 
 // A literal is 2*var for x true and 2*var+1 for x false.

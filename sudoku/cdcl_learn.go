@@ -67,6 +67,9 @@ func (s *cdcl) analyze() (int32, int32) {
 	if s.policy.shrink {
 		s.shrink()
 	}
+	if s.assumed.level > 0 {
+		s.assumptionRoots()
+	}
 	if s.policy.bumpReasons {
 		s.bumpReasons()
 	}
@@ -117,7 +120,9 @@ func (s *cdcl) redundant(l int32, abstract uint32) bool {
 			if s.seen[v] != 0 || s.level[v] == 0 {
 				continue
 			}
-			if s.reason[v] != reasonDecision && abstract&(1<<(uint(s.level[v])&31)) != 0 {
+			// Literals of the assumptions' level other than the clause's
+			// are not explored: that level's trail is long.
+			if s.reason[v] != reasonDecision && abstract&(1<<(uint(s.level[v])&31)) != 0 && s.level[v] > s.assumed.level {
 				s.seen[v] = 1
 				s.stack = append(s.stack, r)
 				s.toClear = append(s.toClear, r)
@@ -161,8 +166,10 @@ func (s *cdcl) shrink() {
 		}
 		block := rest[i:j]
 		i = j
-		if len(block) == 1 {
-			out = append(out, block[0])
+		// The level of the assumptions holds many decisions and a long
+		// trail: its block stays as it is.
+		if len(block) == 1 || lv <= s.assumed.level {
+			out = append(out, block...)
 			continue
 		}
 		if uip, ok := s.shrinkBlock(block, lv); ok {

@@ -124,7 +124,8 @@ func (s *cdcl) initSearch() {
 	}
 }
 
-// run searches until a model (1), unsatisfiability (-1) or cancellation (0).
+// run searches until a model (1), unsatisfiability (-1: under the
+// assumptions, if any) or cancellation (0).
 func (s *cdcl) run() int {
 	st, p := &s.search, &s.policy
 	if st.modeLen == 0 {
@@ -134,7 +135,7 @@ func (s *cdcl) run() int {
 		if !s.propagate() {
 			s.conflicts++
 			st.sinceRestart++
-			if s.decisionLevel() == 0 {
+			if s.decisionLevel() <= s.assumed.level {
 				return -1
 			}
 			if st.stable || p.rephase > 0 {
@@ -184,6 +185,12 @@ func (s *cdcl) run() int {
 			}
 			continue
 		}
+		if s.decisionLevel() < s.assumed.level {
+			if !s.assume() {
+				return -1
+			}
+			continue
+		}
 		v := int32(-1)
 		for !s.heap.Empty() {
 			c := int32(s.heap.Pop())
@@ -220,18 +227,19 @@ func (s *cdcl) restartDue() bool {
 	return st.sinceRestart >= restartMin && st.fast.value() > restartMargin*st.slow.value()
 }
 
-// restart goes back to level 0 and takes the clauses the other searches
-// of a portfolio shared since the last restart. It reports whether they
-// make the problem unsatisfiable.
+// restart goes back to level 0, or to the level of the assumptions if
+// any. At level 0 it takes the clauses the other searches of a portfolio
+// shared since the last restart, and reports whether they make the
+// problem unsatisfiable.
 func (s *cdcl) restart() bool {
 	st := &s.search
-	s.cancelUntil(0)
+	s.cancelUntil(s.assumed.level)
 	if st.stable {
 		st.lubyIndex++
 	}
 	st.sinceRestart = 0
 	st.targetLen = 0
-	return s.share != nil && !s.importShared()
+	return s.share != nil && s.assumed.level == 0 && !s.importShared()
 }
 
 // solutionFound resets the search after a blocking clause was added.

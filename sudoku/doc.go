@@ -54,7 +54,9 @@
 // easy to extreme (logic alone gets stuck). Generate (generate.go) digs a
 // random complete grid, removing givens in random order while the puzzle
 // stays unique; one pass yields a minimal puzzle, because removing a given
-// only adds solutions.
+// only adds solutions. On large grids one clause-learning solver checks
+// every removal of the pass, under assumptions (cdcl_assume.go): the
+// givens, and the removed cell not holding its digit (removal.go).
 //
 // The reader (format.go) detects the layout of each puzzle: one puzzle per
 // line (digits, then letters A=10, ...), the Project Euler 96 "Grid NN"

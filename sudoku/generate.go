@@ -26,7 +26,9 @@ import (
 // removable by construction, and the final puzzle is unique by the last
 // successful check. The argument fails only where a check timed out or the
 // time budget ran out (a given was kept without proof that it was needed):
-// Generated.Minimal reports that.
+// Generated.Minimal reports that. From 16×16 up the checks are made by one
+// clause-learning solver under assumptions for the whole pass, and on
+// several cores at once, as removal.go explains.
 //
 // Minimal 16×16 and 25×25 puzzles are nearly always beyond the techniques
 // of this package, so for those sizes (and, as a fallback, in the second
@@ -70,6 +72,10 @@ type GenerateOptions struct {
 	// 25×25 puzzles can take seconds each; Generated.Minimal tells
 	// whether they cut anything short.
 	Budget time.Duration
+	// Workers is the number of uniqueness checks that may run at once,
+	// one per core, on grids of 16×16 and up; 0 means 1. The puzzle does
+	// not depend on it (as long as no check times out).
+	Workers int
 }
 
 // Generated is a generated puzzle with what is known about it.
@@ -86,8 +92,8 @@ type Generated struct {
 	Minimal bool `json:"minimal"`
 	// Attempts counts the puzzles generated to meet the difficulty.
 	Attempts int `json:"attempts"`
-	// Checks counts the uniqueness checks made by Solve while removing
-	// givens, over all attempts.
+	// Checks counts the uniqueness checks made while removing givens, over
+	// all attempts.
 	Checks int `json:"checks"`
 }
 
@@ -130,7 +136,9 @@ func Generate(ctx context.Context, opt GenerateOptions) (Generated, error) {
 	var best Generated
 	bestDist, checks := -1, 0
 	for k := range attempts {
-		g, err := generateOnce(ctx, box, opt.Seed, uint64(k), opt.Symmetric, planFor(box, opt.Difficulty, k, attempts), lim)
+		pl := planFor(box, opt.Difficulty, k, attempts)
+		pl.workers = opt.Workers
+		g, err := generateOnce(ctx, box, opt.Seed, uint64(k), opt.Symmetric, pl, lim)
 		checks += g.Checks
 		if err != nil {
 			return Generated{}, err
@@ -158,10 +166,14 @@ func planFor(box int, d Difficulty, k, attempts int) plan {
 	case d != 0 && d < Extreme && (box >= 4 || k >= attempts/2):
 		return plan{logicCap: hardestOf[d]}
 	case d == 0 && box >= hybridBox:
-		return plan{logicCap: hardestOf[Expert], solve: true}
+		return plan{logicCap: hardestOf[Expert], solve: true, learning: true}
 	}
-	return plan{solve: true}
+	return plan{solve: true, learning: box >= learningBox}
 }
+
+// learningBox is the smallest box size whose removal checks are made by
+// incremental clause learning (removal.go) rather than by Solve.
+const learningBox = 4
 
 // hybridBox is the smallest box size whose minimal puzzles are made in two
 // passes: on such grids Solve takes long to prove nearly minimal puzzles
@@ -206,10 +218,14 @@ func defaultBudget(box int) time.Duration {
 // plan says how one attempt removes givens: first, if logicCap is set,
 // each given that techniques up to logicCap can still solve the puzzle
 // without; then, if solve is set, each given the puzzle stays unique
-// without, by Solve. The second pass alone makes the puzzle minimal.
+// without, by Solve or, if learning is set, by clause learning with up
+// to workers checks at once (removal.go). The second pass alone makes the
+// puzzle minimal.
 type plan struct {
 	logicCap Technique
 	solve    bool
+	learning bool
+	workers  int
 }
 
 // generateOnce makes one unique puzzle from the stream (seed, stream).
@@ -262,7 +278,14 @@ func generateOnce(ctx context.Context, box int, seed, stream uint64, symmetric b
 			return gen, err
 		}
 	}
-	if pl.solve {
+	if pl.solve && pl.learning {
+		r, err := removeByLearning(ctx, p, sol, order, symmetric, lim, deadline, pl.workers)
+		gen.Checks += r.checks
+		if err != nil {
+			return gen, err
+		}
+		gen.Minimal = r.complete && !r.timedOut
+	} else if pl.solve {
 		timedOut := false
 		complete, err := pass(func() bool {
 			ok, to := unique(ctx, p, lim.check)
