@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 
@@ -417,4 +418,78 @@ func TestBrowserNonogramPlayShots(t *testing.T) {
 			screenshot(t, ctx, dir, name+".png")
 		}
 	}
+}
+
+// TestBrowserNonogramColour plays the colour example with the keyboard:
+// a colour picked by its key for each cell, the clues in colour, a hint
+// from the solution, to the end.
+func TestBrowserNonogramColour(t *testing.T) {
+	xml, err := os.ReadFile("../examples/nonogram/colour.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := nonogram.Parse(strings.NewReader(string(xml)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := nonogram.Solve(context.Background(), p, nonogram.Options{Limit: 2})
+	if err != nil || res.Status != status.Unique {
+		t.Fatalf("the colour example: %v %v, want unique", res.Status, err)
+	}
+	pic := res.Solutions[0].ColorRows(p.Colors)
+	ctx := browser(t)
+	watchErrors(t, ctx)
+	ts := httptest.NewServer(newTestServer(t, Config{}))
+	defer ts.Close()
+	dir := screenshotDir(t)
+	openPlay(t, ctx, ts.URL+"/?colour#nonogram", string(xml))
+
+	// The tools: a button per colour, and the cross.
+	tools := eval[string](t, ctx, `[...document.querySelectorAll(".np-tools button")].map(b => b.textContent).join("|")`)
+	if tools != "red|green|blue|✕ Cross" {
+		t.Errorf("tools %q", tools)
+	}
+	if sw := eval[string](t, ctx, `[...document.querySelectorAll(".np-tools .swatch")].map(s => getComputedStyle(s).backgroundColor).join(" ")`); sw != "rgb(224, 32, 32) rgb(32, 160, 64) rgb(32, 64, 224)" {
+		t.Errorf("the tools' swatches: %s", sw)
+	}
+	// The row clues as the file gives them, in their colours.
+	rows := eval[[]string](t, ctx, `[...document.querySelectorAll(".np-rows .np-clue")].map(c => [...c.children].map(s => s.textContent + ":" + getComputedStyle(s).backgroundColor).join(" "))`)
+	want := []string{"2:rgb(224, 32, 32) 1:rgb(32, 64, 224)", "1:rgb(224, 32, 32) 2:rgb(32, 64, 224)", "1:rgb(32, 160, 64) 2:rgb(32, 64, 224)", "3:rgb(32, 160, 64)"}
+	if strings.Join(rows, "/") != strings.Join(want, "/") {
+		t.Errorf("row clues %q, want %q", rows, want)
+	}
+
+	// A hint: one cell, from the solution.
+	act(t, ctx, chromedp.Click(id("nonogram-hint")), chromedp.WaitVisible(css(`#nonogram-playboard[data-hint]`)))
+	if msg := text(t, ctx, "#nonogram-playmsg"); !strings.HasPrefix(msg, "Hint: The solution settles r1c1: filled red.") {
+		t.Errorf("hint %q", msg)
+	}
+
+	// Every cell by keyboard: its colour's key, then Space; X on the
+	// empty ones.
+	key := map[byte]string{'r': "1", 'g': "2", 'b': "3"}
+	var keys strings.Builder
+	for r, row := range pic {
+		for c := range row {
+			if k, ok := key[row[c]]; ok {
+				keys.WriteString(k + " ")
+			} else {
+				keys.WriteString("x")
+			}
+			if c < len(row)-1 {
+				keys.WriteString(kb.ArrowRight)
+			}
+		}
+		if r < len(pic)-1 {
+			keys.WriteString(kb.ArrowDown + kb.Home)
+		}
+	}
+	first := `#nonogram-grid [data-r="0"][data-c="0"]`
+	act(t, ctx, chromedp.Focus(css(first)), chromedp.SendKeys(css(first), keys.String()),
+		chromedp.WaitVisible(css(`#nonogram-playboard[data-state="solved"]`)))
+	if l := eval[string](t, ctx, `document.querySelector('#nonogram-grid [data-r="2"][data-c="1"]').getAttribute("aria-label")`); l != "row 3, column 2, filled green" {
+		t.Errorf("r3c2 is labelled %q", l)
+	}
+	checkContrast(t, ctx, "nonogram colour play")
+	screenshot(t, ctx, dir, "nonogram-play-colour.png")
 }

@@ -464,14 +464,13 @@ Puzzle.register("nonogram", (root) => {
   // colour puzzles: their clues are read off the solution, which meets
   // them), or null when there is nothing to play.
   function gameOf(rec, ex, progress) {
-    const colours = rec.colors && rec.colors.length > 2;
     let palette, rowClues, colClues, steps = null;
-    if (ex.row_clues && !colours) {
+    if (ex.row_clues) { // black and white: the API explains only those
       palette = [{char: "."}, {char: "#"}];
       rowClues = ex.row_clues.map((cl) => cl.map((n) => [n, 1]));
       colClues = ex.col_clues.map((cl) => cl.map((n) => [n, 1]));
       steps = ex.steps || [];
-    } else if (rec.solution && colours) {
+    } else if (rec.solution && rec.colors && rec.colors.length >= 2) {
       palette = rec.colors;
       const index = new Map(palette.map((p, k) => [p.char, k]));
       const at = (r, c) => index.get(rec.solution[r][c]) || 0;

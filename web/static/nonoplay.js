@@ -138,7 +138,9 @@ Puzzle.nonoplay = (() => {
       const b = el("button", {type: "button", class: "tool", "data-tool": k, "aria-pressed": String(k === tool), title,
         onclick: () => setTool(k)}, text);
       if (k > 0 && palette.length > 2) {
-        b.prepend(el("span", {class: "swatch", style: "background:" + colour(k)}));
+        const sw = el("span", {class: "swatch"});
+        sw.style.background = colour(k); // a style attribute would break the page's content security policy
+        b.prepend(sw);
       }
       toolBtns.push(b);
       return b;
@@ -507,11 +509,13 @@ Puzzle.nonoplay = (() => {
     };
   }
 
-  // light tells whether text on the colour should be dark.
+  // light tells whether text on the colour should be black rather than
+  // white: the one with more contrast, by WCAG's relative luminance.
   function light(rgb) {
     const n = parseInt(rgb || "000000", 16);
-    const y = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
-    return y > 150;
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    const l = 0.2126 * f(n >> 16) + 0.7152 * f((n >> 8) & 255) + 0.0722 * f(n & 255);
+    return (l + 0.05) / 0.05 > 1.05 / (l + 0.05);
   }
 
   return {runs, matches, greyed, mount};
