@@ -2,8 +2,11 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -103,4 +106,56 @@ func TestBrowserSudokuPlay(t *testing.T) {
 		t.Errorf("played to the end: %q", msg)
 	}
 	screenshot(t, ctx, dir, "sudoku-played.png")
+}
+
+// TestBrowserSudokuNone: givens with no solution get the cells of the
+// contradiction outlined, those the API names; givens that repeat a digit
+// get both copies outlined.
+func TestBrowserSudokuNone(t *testing.T) {
+	ctx := browser(t)
+	watchErrors(t, ctx)
+	ts := httptest.NewServer(newTestServer(t, Config{}))
+	defer ts.Close()
+	dir := screenshotDir(t)
+	cellsIn := regexp.MustCompile(`\br(\d+)c(\d+)\b`)
+	named := func(text string) string {
+		return strings.Join(cellsIn.FindAllString(text, -1), " ")
+	}
+	// A 4 in r9c3 leaves the classic puzzle without a solution (no digit
+	// repeats); a 5 in r9c9 repeats r8c9's.
+	none := sudokuClassic[:74] + "4" + sudokuClassic[75:]
+	twice := sudokuClassic[:80] + "5"
+	for _, c := range []struct{ name, givens, field, want string }{
+		{"none", none, "reason", "no solution"},
+		{"twice", twice, "error", "appears twice"},
+	} {
+		resp, err := http.Post(ts.URL+"/api/sudoku/solve?explain=true", "text/plain", strings.NewReader(c.givens))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec map[string]any
+		err = json.NewDecoder(resp.Body).Decode(&rec)
+		resp.Body.Close()
+		why, _ := rec[c.field].(string)
+		if err != nil || named(why) == "" {
+			t.Fatalf("%s: the API's %s %q names no cell (%v)", c.name, c.field, why, err)
+		}
+		act(t, ctx,
+			chromedp.Navigate(ts.URL+"/?"+c.name+"#sudoku"),
+			chromedp.WaitVisible(css("#sudoku-grid .cell")),
+			chromedp.Click(css("#tab-sudoku details.import summary")),
+			chromedp.SetValue(id("sudoku-text"), c.givens),
+			chromedp.Click(id("sudoku-load")),
+			chromedp.Click(id("sudoku-solve")),
+			chromedp.WaitVisible(css("#sudoku-grid[data-contradiction]")),
+		)
+		marked := eval[string](t, ctx, `document.getElementById("sudoku-grid").dataset.contradiction + "|" + [...document.querySelectorAll("#sudoku-grid .cell.contradiction")].length`)
+		if want := named(why) + "|" + fmt.Sprint(len(strings.Fields(named(why)))); marked != want {
+			t.Errorf("%s: the page outlines %q, the API names %q", c.name, marked, want)
+		}
+		if msg := text(t, ctx, "#sudoku-status"); !strings.Contains(strings.ToLower(msg), c.want) || !strings.Contains(msg, why) {
+			t.Errorf("%s: message %q", c.name, msg)
+		}
+		screenshot(t, ctx, dir, "sudoku-"+c.name+".png")
+	}
 }

@@ -284,12 +284,23 @@ Puzzle.register("sudoku", (root) => {
   // ---- hint display ----
   function clearHint() {
     marks = {};
+    delete grid.dataset.contradiction;
     hintBox.hidden = true;
     hintBox.replaceChildren();
   }
 
   function mark(i, cls) {
     marks[i] = (marks[i] ? marks[i] + " " : "") + cls;
+  }
+
+  // markCells outlines the cells a message names (r7c9, from 1) and
+  // returns how many.
+  function markCells(text) {
+    const at = [...text.matchAll(/\br(\d+)c(\d+)\b/g)].map((m) => [Number(m[1]) - 1, Number(m[2]) - 1])
+      .filter(([r, c]) => r < n && c < n);
+    for (const [r, c] of at) mark(r * n + c, "contradiction");
+    grid.dataset.contradiction = at.map(([r, c]) => "r" + (r + 1) + "c" + (c + 1)).join(" ");
+    return at.length;
   }
 
   // ---- actions ----
@@ -319,13 +330,21 @@ Puzzle.register("sudoku", (root) => {
       message(status, "info", "Solving…");
       const res = await api("/api/sudoku/solve", {body: line(true)});
       const rec = res.data;
+      clearHint();
       if (res.status !== 200) {
-        message(status, "error", errorText(res));
+        const at = markCells(errorText(res));
+        message(status, "error", errorText(res) + (at ? " (outlined in red)" : ""));
+        draw();
         return;
       }
-      clearHint();
       if (!rec.solution) {
-        message(status, "error", "No solution: the givens contradict each other.");
+        // Where: the explained solve names the cell logic left without a
+        // candidate.
+        const why = await api("/api/sudoku/solve", {body: line(true), query: {explain: true}});
+        const reason = why.status === 200 && why.data.reason ? why.data.reason : "";
+        const at = markCells(reason);
+        message(status, "error", "No solution: the givens contradict each other" + (reason ? ": " + reason : "") + "." +
+          (at ? " The cell" + (at > 1 ? "s are" : " is") + " outlined in red." : ""));
         draw();
         return;
       }
