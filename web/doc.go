@@ -30,6 +30,12 @@
 // explain). Colour clues are read off the solution, which meets them. The
 // share link is "/#nonogram?t={puzzle text}&f={format}&p={cells}".
 //
+// Sudoku play (static/sudoku.js) adds pencil marks (a digit placed clears
+// it from its peers' marks, in the same undo step), undo/redo, a timer that
+// stops when the grid is full and right, Solve that shows the solution with
+// the player's wrong digits corrected in red, and, for givens without a
+// solution, the cells named by the explained solve's reason outlined.
+//
 // Every request body is capped (Config.MaxBody, 413 beyond it). Work that
 // can take long (solving, generating, explaining) runs under a time limit
 // (Config.Timeout, 504 when it runs out) and through a bounded pool of
