@@ -20,6 +20,22 @@
 // "row 3, column 5, queen"). The style sheet follows prefers-color-scheme
 // and prints the board alone.
 //
+// Nonogram play is static/nonoplay.js: cells filled (in the colour picked),
+// crossed or cleared by click, drag (the first cell's new state along its
+// row or column, one undo step), touch and keys; clue numbers greyed by a
+// rule written at the top of that file; check against the solution the
+// API found; hints that are the next of the API's explained deductions
+// that settles a cell the player has not (a cell of the solution once the
+// deductions run out, and for colour puzzles, which the API does not
+// explain). Colour clues are read off the solution, which meets them. The
+// share link is "/#nonogram?t={puzzle text}&f={format}&p={cells}".
+//
+// Sudoku play (static/sudoku.js) adds pencil marks (a digit placed clears
+// it from its peers' marks, in the same undo step), undo/redo, a timer that
+// stops when the grid is full and right, Solve that shows the solution with
+// the player's wrong digits corrected in red, and, for givens without a
+// solution, the cells named by the explained solve's reason outlined.
+//
 // Every request body is capped (Config.MaxBody, 413 beyond it). Work that
 // can take long (solving, generating, explaining) runs under a time limit
 // (Config.Timeout, 504 when it runs out) and through a bounded pool of

@@ -1,9 +1,11 @@
 // The Nonogram tab: open, paste or draw a puzzle, solve it, and watch the
-// picture fill in following the solver's deductions, step by step.
+// picture fill in following the solver's deductions, step by step; or
+// play it (nonoplay.js), with hints from those deductions.
 "use strict";
 
 Puzzle.register("nonogram", (root) => {
   const {el, svg, api, message} = Puzzle;
+  const {save, load, shared} = Puzzle.play;
 
   // Samples, in the plain format ("ROWS COLS", row clues, column clues).
   const samples = {
@@ -33,6 +35,10 @@ Puzzle.register("nonogram", (root) => {
   const stepText = el("p", {class: "step-text", id: "nonogram-step", "aria-live": "polite"});
   const counter = el("span", {class: "counter", id: "nonogram-counter"});
   const boardBox = el("div", {class: "nonogram-board", id: "nonogram-board"});
+  const playBox = el("div", {class: "nonogram-play", id: "nonogram-playbox", hidden: true});
+  const watchBar = el("div", {class: "toolbar"});
+  const playMine = el("button", {type: "button", id: "nonogram-playmine", disabled: true, onclick: () => togglePlayMine(),
+    title: "Fill and cross the cells yourself"}, "Play it yourself");
   const playBtn = el("button", {type: "button", id: "nonogram-play", onclick: togglePlay, disabled: true}, "Pause");
   const stepBtn = el("button", {type: "button", id: "nonogram-stepbtn", onclick: () => { pause(); advance(); }, disabled: true}, "Step");
   const endBtn = el("button", {type: "button", id: "nonogram-end", onclick: () => { pause(); while (advance()); }, disabled: true}, "Show all");
@@ -62,12 +68,14 @@ Puzzle.register("nonogram", (root) => {
       el("div", {class: "modes", role: "tablist"}, modeText, modeDraw),
       textPane, drawPane,
       el("div", {class: "toolbar"},
-        el("button", {type: "button", id: "nonogram-solve", class: "primary", onclick: solve}, "Solve"),
+        el("button", {type: "button", id: "nonogram-solve", class: "primary", onclick: () => solve()}, "Solve"),
+        playMine,
         el("label", {}, "Speed ", speedSel)),
       status),
     el("div", {class: "board-col"},
-      el("div", {class: "toolbar"}, badge, playBtn, stepBtn, endBtn, counter),
-      boardBox, stepText)));
+      watchBar,
+      boardBox, stepText, playBox)));
+  watchBar.append(badge, playBtn, stepBtn, endBtn, counter);
 
   function setMode(mode) {
     textPane.hidden = mode !== "text";
@@ -258,11 +266,16 @@ Puzzle.register("nonogram", (root) => {
     boardBox.dataset.status = st;
   }
 
-  async function solve() {
+  // solve solves the puzzle text and animates the deductions; with
+  // opt.play it opens the game instead (opt.progress: a shared one).
+  async function solve(opt = {}) {
     if (board) board.root.dataset.state = "busy"; // until this solve draws its board
     pause();
     controls(false);
     finish = null;
+    game = null;
+    playMine.disabled = true;
+    showPlay(false);
     const body = fileBytes || text.value;
     if (!text.value.trim()) {
       message(status, "error", "Paste a puzzle, open a file or pick a sample first.");
@@ -291,6 +304,14 @@ Puzzle.register("nonogram", (root) => {
       return;
     }
     const ex = explained.data;
+    game = gameOf(rec, ex, opt.progress);
+    playMine.disabled = !game;
+    if (opt.play && game) {
+      setBadge(rec.status);
+      message(status, "info", "Fill the cells the clues call for.");
+      showPlay(true);
+      return;
+    }
     if (!ex.row_clues) { // no explanation (colour puzzles have none): draw the solver's picture
       setBadge(rec.status);
       message(status, "warn", "No step-by-step explanation: " + (ex.error || "the server answered " + explained.status));
@@ -435,5 +456,90 @@ Puzzle.register("nonogram", (root) => {
     setMode("text");
   }
 
-  text.value = samples.Heart;
+  // ---- play ----
+  let game = null; // what nonoplay.mount needs, from the last solve
+  let playing = null; // the game mounted
+
+  // gameOf makes a game of a solve record and an explanation (absent for
+  // colour puzzles: their clues are read off the solution, which meets
+  // them), or null when there is nothing to play.
+  function gameOf(rec, ex, progress) {
+    let palette, rowClues, colClues, steps = null;
+    if (ex.row_clues) { // black and white: the API explains only those
+      palette = [{char: "."}, {char: "#"}];
+      rowClues = ex.row_clues.map((cl) => cl.map((n) => [n, 1]));
+      colClues = ex.col_clues.map((cl) => cl.map((n) => [n, 1]));
+      steps = ex.steps || [];
+    } else if (rec.solution && rec.colors && rec.colors.length >= 2) {
+      palette = rec.colors;
+      const index = new Map(palette.map((p, k) => [p.char, k]));
+      const at = (r, c) => index.get(rec.solution[r][c]) || 0;
+      const h = rec.solution.length, w = rec.solution[0].length;
+      const clues = (n, m, get) => Array.from({length: n}, (_, i) => Puzzle.nonoplay.runs(Array.from({length: m}, (_, j) => get(i, j))));
+      rowClues = clues(h, w, at);
+      colClues = clues(w, h, (c, r) => at(r, c));
+    } else {
+      return null;
+    }
+    if (!rec.solution && rec.status !== "unique") return null;
+    const h = rowClues.length, w = colClues.length;
+    let solution = null;
+    if (rec.solution && (rec.status === "unique" || rec.status === "solved")) {
+      const index = new Map(palette.map((p, k) => [p.char, k]));
+      solution = new Int8Array(w * h);
+      for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) solution[r * w + c] = index.get(rec.solution[r][c]) || 0;
+    }
+    return {rows: h, cols: w, rowClues, colClues, palette, steps, solution, progress,
+      key: JSON.stringify([rowClues, colClues, palette.map((p) => p.rgb || p.char)]),
+      text: text.value, format: formatSel.value === "auto" ? "" : formatSel.value};
+  }
+
+  function showPlay(on) {
+    if (playing) {
+      playing.stop();
+      playing = null;
+    }
+    playBox.hidden = !on;
+    boardBox.hidden = stepText.hidden = on;
+    for (const e of [playBtn, stepBtn, endBtn, counter]) e.style.display = on ? "none" : "";
+    playMine.textContent = on ? "Watch the solver" : "Play it yourself";
+    playMine.setAttribute("aria-pressed", String(on));
+    if (!on) {
+      playBox.replaceChildren();
+      return;
+    }
+    pause();
+    save("nonogram", "last", {t: game.text, f: game.format, play: true});
+    playing = Puzzle.nonoplay.mount(playBox, game, (what, time) => {
+      if (what === "solved") message(status, "ok", "Solved in " + time + ": every line meets its clue.");
+    });
+    game.progress = null; // a shared progress is used once
+  }
+
+  function togglePlayMine() {
+    if (!game) return;
+    const on = playBox.hidden;
+    if (!on) save("nonogram", "last", {t: game.text, f: game.format, play: false});
+    showPlay(on);
+    if (on) playing.focus();
+    else if (board) {
+      board.root.dataset.state = "done";
+      while (advance());
+    }
+  }
+
+  // A share link, or the game played last, opens as it was left.
+  const link = shared("nonogram");
+  const last = load("nonogram", "last");
+  if (link && link.t) {
+    text.value = link.t;
+    formatSel.value = formats.includes(link.f) ? link.f || "auto" : "auto";
+    solve({play: true, progress: link.p || null});
+  } else if (last && last.play && typeof last.t === "string") {
+    text.value = last.t;
+    formatSel.value = formats.includes(last.f) ? last.f || "auto" : "auto";
+    solve({play: true});
+  } else {
+    text.value = samples.Heart;
+  }
 });

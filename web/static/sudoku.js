@@ -1,11 +1,14 @@
-// The Sudoku tab: an editable grid, solve, hint, check, rate and generate.
+// The Sudoku tab: an editable grid, solve, hint, check, rate and generate;
+// pencil marks, undo/redo and a timer for play.
 "use strict";
 
 Puzzle.register("sudoku", (root) => {
   const {el, api, message} = Puzzle;
+  const {History, Timer} = Puzzle.play;
 
-  // The grid: n×n cells of {value, kind}, kind "given", "user", "solved",
-  // "hint" or "" for an empty cell.
+  // The grid: n×n cells of {value, kind, notes}, kind "given", "user",
+  // "solved", "hint" or "" for an empty cell; notes is a bit mask of the
+  // candidates pencilled in (bit v for digit v).
   let box = 3, n = 9;
   let cells = [];
   let selected = 0;
@@ -32,6 +35,16 @@ Puzzle.register("sudoku", (root) => {
     placeholder: "Paste a puzzle: 81 characters ('.' or 0 for empty), a grid of rows, or a Project Euler block"});
 
   const button = (label, id, onclick, title) => el("button", {type: "button", id, onclick, title}, label);
+  // Play: every change of the player's is a step of the history (a
+  // digit, with the pencil marks it clears from its peers, or a mark).
+  const history = new History();
+  const clock = el("span", {class: "counter", id: "sudoku-clock"}, "time 0:00");
+  const timer = new Timer((t) => { clock.textContent = "time " + t; });
+  let pencil = false;
+  const pencilBtn = el("button", {type: "button", id: "sudoku-pencil", "aria-pressed": "false",
+    title: "Pencil marks: digits typed are candidates (P)", onclick: () => setPencil(!pencil)}, "✎ Pencil");
+  const undoBtn = button("Undo", "sudoku-undo", () => undo(), "Undo (Ctrl+Z)");
+  const redoBtn = button("Redo", "sudoku-redo", () => redo(), "Redo (Ctrl+Y)");
   // In setter mode, typed digits are givens: to copy a puzzle from paper.
   const setter = el("input", {type: "checkbox", id: "sudoku-setter"});
 
@@ -40,11 +53,12 @@ Puzzle.register("sudoku", (root) => {
       el("div", {class: "board-col"},
         el("div", {class: "toolbar"},
           sizeSel, diffSel, seedIn, button("New puzzle", "sudoku-generate", generate, "Generate a puzzle of this size and difficulty")),
+        el("div", {class: "toolbar"}, pencilBtn, undoBtn, redoBtn, clock),
         grid, pad,
         el("label", {class: "help", title: "Typed digits become givens: use it to enter a puzzle from paper"},
           setter, " Type givens (to enter a puzzle of your own)"),
         el("p", {class: "help"}, "Click a cell or use the arrow keys; type a digit to fill it, Backspace or 0 to clear it. ",
-          "Digits above 9 are letters (A = 10).")),
+          "Digits above 9 are letters (A = 10). P switches pencil marks; Ctrl+Z undoes, Ctrl+Y redoes.")),
       el("div", {class: "side-col"},
         el("div", {class: "toolbar"},
           button("Solve", "sudoku-solve", solve, "Solve the givens and show the solution"),
@@ -65,13 +79,17 @@ Puzzle.register("sudoku", (root) => {
   function setGivens(b, values) {
     box = b;
     n = b * b;
-    cells = values.map((v) => ({value: v, kind: v ? "given" : ""}));
+    cells = values.map((v) => ({value: v, kind: v ? "given" : "", notes: 0}));
     solution = null;
+    history.clear();
+    timer.reset();
+    solvedAt = null;
     selected = Math.min(selected, n * n - 1);
     sizeSel.value = String(b);
     setter.checked = !values.some((v) => v); // an empty grid is for entering a puzzle
     clearHint();
     build();
+    buttons();
   }
 
   const line = (onlyGivens) => cells.map((c) => (c.value && (!onlyGivens || c.kind === "given") ? show(c.value) : ".")).join("");
@@ -87,10 +105,69 @@ Puzzle.register("sudoku", (root) => {
     return out.filter((j) => j !== i);
   }
 
+  // ---- play ----
+  let solvedAt = null; // the time the grid was completed, right
+
+  function setPencil(on) {
+    pencil = on;
+    pencilBtn.setAttribute("aria-pressed", String(on));
+    grid.dataset.pencil = String(on);
+  }
+
+  const stateOf = (c) => ({value: c.value, kind: c.kind, notes: c.notes});
+
+  // play records one step: the cells' new states, with their old ones.
+  function play(changes) {
+    const step = changes.map(([i, to]) => ({i, from: stateOf(cells[i]), to}));
+    if (!step.length) return;
+    history.push(step);
+    setStep(step, "to");
+    if (!timer.running && solvedAt === null) timer.start();
+  }
+
+  function setStep(step, which) {
+    for (const ch of step) Object.assign(cells[ch.i], ch[which], {wrong: false});
+    clearHint();
+    draw();
+    buttons();
+    completed();
+  }
+
+  function undo() {
+    const s = history.undo();
+    if (s) setStep(s, "from");
+  }
+  function redo() {
+    const s = history.redo();
+    if (s) setStep(s, "to");
+  }
+  function buttons() {
+    undoBtn.disabled = !history.canUndo;
+    redoBtn.disabled = !history.canRedo;
+  }
+
+  // completed stops the clock when the grid is full and right.
+  async function completed() {
+    if (solvedAt !== null || cells.some((c) => !c.value) || !cells.some((c) => c.kind === "user")) return;
+    let sol;
+    try {
+      sol = (await solutionOfGivens()).solution.flat();
+    } catch {
+      return;
+    }
+    if (cells.some((c, i) => c.value !== sol[i])) return;
+    timer.stop();
+    solvedAt = timer.text;
+    grid.dataset.state = "solved";
+    message(status, "ok", "Solved in " + solvedAt + "! Every digit is right.");
+  }
+
   // ---- drawing ----
   function build() {
     grid.replaceChildren();
     grid.style.setProperty("--n", n);
+    grid.style.setProperty("--box", box);
+    delete grid.dataset.state;
     grid.dataset.size = n;
     for (let i = 0; i < n * n; i++) {
       const r = Math.floor(i / n), c = i % n;
@@ -117,7 +194,17 @@ Puzzle.register("sudoku", (root) => {
     });
     grid.querySelectorAll(".cell").forEach((d, i) => {
       const c = cells[i];
-      d.textContent = show(c.value);
+      if (!c.value && c.notes) {
+        const marks = [];
+        for (let v = 1; v <= n; v++) marks.push(el("span", {}, c.notes & (1 << v) ? show(v) : ""));
+        d.replaceChildren(el("span", {class: "notes", "aria-hidden": "true"}, marks));
+      } else {
+        d.textContent = show(c.value);
+      }
+      const noted = [];
+      for (let v = 1; v <= n; v++) if (c.notes & (1 << v)) noted.push(show(v));
+      d.setAttribute("aria-label", "row " + (Math.floor(i / n) + 1) + ", column " + (i % n + 1) + ", " +
+        (c.value ? show(c.value) + (c.kind === "given" ? " (given)" : "") : "empty" + (noted.length ? ", candidates " + noted.join(" ") : "")));
       d.className = d.className.split(" ").filter((k) => k === "cell" || k.startsWith("box-")).join(" ");
       if (c.kind) d.classList.add(c.kind);
       if (i === selected) d.classList.add("selected");
@@ -149,15 +236,33 @@ Puzzle.register("sudoku", (root) => {
       message(status, "info", rc(selected) + " is a given: it cannot change.");
       return;
     }
-    c.value = v;
-    c.kind = v ? "user" : "";
-    c.wrong = false;
-    clearHint();
-    draw();
+    if (pencil && !c.value) {
+      play([[selected, {value: 0, kind: "", notes: v ? c.notes ^ (1 << v) : 0}]]);
+      return;
+    }
+    if (c.value === v && !c.notes) return;
+    const changes = [[selected, {value: v, kind: v ? "user" : "", notes: 0}]];
+    if (v) { // the digit leaves its peers' candidates
+      for (const j of new Set(peers(selected))) {
+        if (cells[j].notes & (1 << v)) changes.push([j, {...stateOf(cells[j]), notes: cells[j].notes & ~(1 << v)}]);
+      }
+    }
+    play(changes);
   }
 
   grid.addEventListener("keydown", (ev) => {
     const r = Math.floor(selected / n), c = selected % n;
+    if ((ev.ctrlKey || ev.metaKey) && (ev.key === "z" || ev.key === "y" || ev.key === "Z")) {
+      ev.preventDefault();
+      if (ev.key === "y" || ev.shiftKey) redo();
+      else undo();
+      return;
+    }
+    if (ev.key === "p" || ev.key === "P") {
+      ev.preventDefault();
+      setPencil(!pencil);
+      return;
+    }
     const move = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]}[ev.key];
     if (move) {
       select(((r + move[0] + n) % n) * n + ((c + move[1] + n) % n));
@@ -179,12 +284,23 @@ Puzzle.register("sudoku", (root) => {
   // ---- hint display ----
   function clearHint() {
     marks = {};
+    delete grid.dataset.contradiction;
     hintBox.hidden = true;
     hintBox.replaceChildren();
   }
 
   function mark(i, cls) {
     marks[i] = (marks[i] ? marks[i] + " " : "") + cls;
+  }
+
+  // markCells outlines the cells a message names (r7c9, from 1) and
+  // returns how many.
+  function markCells(text) {
+    const at = [...text.matchAll(/\br(\d+)c(\d+)\b/g)].map((m) => [Number(m[1]) - 1, Number(m[2]) - 1])
+      .filter(([r, c]) => r < n && c < n);
+    for (const [r, c] of at) mark(r * n + c, "contradiction");
+    grid.dataset.contradiction = at.map(([r, c]) => "r" + (r + 1) + "c" + (c + 1)).join(" ");
+    return at.length;
   }
 
   // ---- actions ----
@@ -214,32 +330,44 @@ Puzzle.register("sudoku", (root) => {
       message(status, "info", "Solving…");
       const res = await api("/api/sudoku/solve", {body: line(true)});
       const rec = res.data;
+      clearHint();
       if (res.status !== 200) {
-        message(status, "error", errorText(res));
+        const at = markCells(errorText(res));
+        message(status, "error", errorText(res) + (at ? " (outlined in red)" : ""));
+        draw();
         return;
       }
-      clearHint();
       if (!rec.solution) {
-        message(status, "error", "No solution: the givens contradict each other.");
+        // Where: the explained solve names the cell logic left without a
+        // candidate.
+        const why = await api("/api/sudoku/solve", {body: line(true), query: {explain: true}});
+        const reason = why.status === 200 && why.data.reason ? why.data.reason : "";
+        const at = markCells(reason);
+        message(status, "error", "No solution: the givens contradict each other" + (reason ? ": " + reason : "") + "." +
+          (at ? " The cell" + (at > 1 ? "s are" : " is") + " outlined in red." : ""));
         draw();
         return;
       }
       solution = rec;
       const flat = rec.solution.flat();
+      // Every cell shows the solution's digit; the player's wrong ones are
+      // corrected and marked in red.
       cells.forEach((c, i) => {
         if (c.kind === "given") return;
         c.wrong = c.kind === "user" && c.value !== flat[i];
-        if (!c.wrong) {
-          c.value = flat[i];
-          c.kind = c.kind === "user" ? "user" : "solved";
-        }
+        c.value = flat[i];
+        c.notes = 0;
+        c.kind = c.kind === "user" ? "user" : "solved";
       });
+      history.clear();
+      buttons();
+      timer.stop();
       const st = rec.stats;
       const what = rec.status === "unique" ? "Unique solution" : "More than one solution: showing one";
       const wrong = cells.filter((c) => c.wrong).length;
       message(status, rec.status === "unique" && !wrong ? "ok" : "warn",
         what + " · " + st.time_ms.toFixed(2) + " ms · " + st.nodes + " search nodes (" + st.solver + " solver)" +
-        (wrong ? " · " + wrong + " of your digits are wrong (red)" : ""));
+        (wrong ? " · " + wrong + " of your digits were wrong: corrected, in red" : ""));
       draw();
     });
   }
@@ -279,14 +407,7 @@ Puzzle.register("sudoku", (root) => {
         el("ol", {class: "steps"}, h.steps.map((s) => el("li", {}, s.text))),
         el("div", {class: "toolbar"},
           button("Apply", "sudoku-apply", () => {
-            for (const p of last.placements) {
-              const c = cells[p.row * n + p.col];
-              c.value = p.digit;
-              c.kind = "hint";
-              c.wrong = false;
-            }
-            clearHint();
-            draw();
+            play(last.placements.map((p) => [p.row * n + p.col, {value: p.digit, kind: "hint", notes: 0}]));
           }, "Place the digit the hint found"),
           button("Dismiss", null, () => { clearHint(); draw(); })));
       hintBox.hidden = false;
@@ -336,8 +457,14 @@ Puzzle.register("sudoku", (root) => {
         c.value = 0;
         c.kind = "";
         c.wrong = false;
+        c.notes = 0;
       }
     });
+    history.clear();
+    buttons();
+    timer.reset();
+    solvedAt = null;
+    delete grid.dataset.state;
     clearHint();
     message(status, "info", "");
     draw();
