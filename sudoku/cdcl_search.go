@@ -78,6 +78,7 @@ type searchState struct {
 	bestLen      int
 	nextRephase  int64
 	rephases     int
+	restarts     int64 // restarts and mode switches, for the statistics
 }
 
 // ema is an exponential moving average with the bias of its zero start
@@ -239,6 +240,7 @@ func (s *cdcl) restart() bool {
 	}
 	st.sinceRestart = 0
 	st.targetLen = 0
+	st.restarts++
 	return s.share != nil && s.assumed.level == 0 && !s.importShared()
 }
 

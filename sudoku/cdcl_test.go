@@ -129,8 +129,9 @@ func TestCDCLGecode25(t *testing.T) {
 				t.Fatalf("%d: invalid solution", i)
 			}
 		}
-		t.Logf("%2d %-8s conflicts %7d  %6.2fs (cpu %6.2fs)  %5.0f conflicts/cpu s  props %6.1fM  learnts %d",
-			i, state, s.conflicts, el.Seconds(), cpu.Seconds(), float64(s.conflicts)/cpu.Seconds(), float64(s.props)/1e6, s.learnts)
+		t.Logf("%2d %-8s conflicts %7d  %6.2fs (cpu %6.2fs)  %5.0f conflicts/cpu s  props %6.1fM  decisions %d  restarts %d  learnts %d",
+			i, state, s.conflicts, el.Seconds(), cpu.Seconds(), float64(s.conflicts)/cpu.Seconds(), float64(s.props)/1e6,
+			s.decisions, s.search.restarts, s.learnts)
 	}
 	t.Logf("total %.2fs", total.Seconds())
 }
