@@ -4,7 +4,7 @@
 
 // The AVX-512 form of propagate (solve9.go): every pass applies all the
 // deductions of the Go loop to all 27 (digit, band) words at once, and the
-// loop ends when a pass changes no word. Z0 holds digits 1..8 of band 0
+// loop ends when nothing after the band filter of a pass changes a word. Z0 holds digits 1..8 of band 0
 // (lanes 0..7) and of band 1 (lanes 8..15); Z1 digits 1..8 of band 2
 // (lanes 0..7), digit 9 of bands 0, 1, 2 (lanes 8..10) and, in lanes 11..15,
 // a full word that no deduction changes. Z2 and Z3 hold, in each lane, the
@@ -158,10 +158,14 @@ TEXT ·propagate9AVX512(SB), NOSPLIT, $0-12
 	VPERMI2D.Z Z7, Z6, K1, Z3
 
 loop:
-	VMOVDQA64 Z0, Z4
-	VMOVDQA64 Z1, Z5
 	PERMF(Z0)
 	PERMF(Z1)
+	// The words are compared at the end of the pass with their state
+	// here, after the band filter: the filter keeps what it has kept, so
+	// when nothing after it changes a word, the next pass would change
+	// nothing either, and is not run.
+	VMOVDQA64 Z0, Z4
+	VMOVDQA64 Z1, Z5
 	VPTESTNMD Z0, Z0, K4
 	VPTESTNMD Z1, Z1, K5
 	KORTESTW K4, K5
@@ -264,7 +268,7 @@ naked:
 	ROWS(Z13, Z8, Z6)
 	VPTERNLOGD $0xB0, Z13, Z8, Z1
 
-	// Again while a word changed.
+	// Again while a word changed since the band filter.
 same:
 	VPCMPUD $4, Z4, Z0, K4
 	VPCMPUD $4, Z5, Z1, K5
