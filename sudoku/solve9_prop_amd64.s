@@ -344,7 +344,8 @@ same:
 	VPMAXUD Z21, Z20, Z20
 	VMOVD X20, AX
 
-	// The first digit of that cell, in bits 16 and up of the result.
+	// The digit guessWord would try in that cell, less one, in bits 16
+	// and up of the result. First the cell's two digits, as a mask.
 	MOVL AX, SI
 	ANDL $127, SI
 	MOVL $127, DX
@@ -373,7 +374,18 @@ same:
 	ANDL $1, R11
 	SHLL $8, R11
 	ORL R11, R10
-	BSFL R10, R10
+	// Of its two digits, the one whose word, stored above, holds more
+	// cells of the band; the first on a tie.
+	BSFL R10, SI
+	BSRL R10, R10
+	LEAL (SI)(SI*2), R11
+	ADDL R8, R11
+	POPCNTL (DI)(R11*4), R11
+	LEAL (R10)(R10*2), R9
+	ADDL R8, R9
+	POPCNTL (DI)(R9*4), R9
+	CMPL R9, R11
+	CMOVLLE SI, R10
 	SHLL $16, R10
 	ORL R10, AX
 	VZEROUPPER
