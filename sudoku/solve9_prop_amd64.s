@@ -287,6 +287,9 @@ same:
 	KMOVW AX, K4
 	VMOVDQA32 Z8, K4, Z7
 	VMOVDQU32 Z7, K2, 64(DI)
+	// The cells of each word, for the choice of the digit below.
+	VPOPCNTD Z6, Z24
+	VPOPCNTD Z7, Z25
 
 	// Solved if no cell is left unplaced.
 	VPTESTMD Z2, Z2, K4
@@ -374,16 +377,19 @@ same:
 	ANDL $1, R11
 	SHLL $8, R11
 	ORL R11, R10
-	// Of its two digits, the one whose word, stored above, holds more
-	// cells of the band; the first on a tie.
+	// Of its two digits, the one whose word holds more cells of the band
+	// (counted above, word w in lane w of Z24:Z25); the first on a tie.
 	BSFL R10, SI
 	BSRL R10, R10
 	LEAL (SI)(SI*2), R11
 	ADDL R8, R11
-	POPCNTL (DI)(R11*4), R11
 	LEAL (R10)(R10*2), R9
 	ADDL R8, R9
-	POPCNTL (DI)(R9*4), R9
+	VMOVD R11, X26
+	VPINSRD $1, R9, X26, X26
+	VPERMI2D Z25, Z24, Z26
+	VMOVD X26, R11
+	VPEXTRD $1, X26, R9
 	CMPL R9, R11
 	CMOVLLE SI, R10
 	SHLL $16, R10
