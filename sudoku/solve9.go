@@ -40,7 +40,9 @@ package sudoku
 // yields hidden singles in columns). If the grid is still open the solver
 // guesses on a cell with two candidates, the one that sees the most
 // unsolved cells, trying one digit on a copy of the state and then removing
-// it from the cell. The states live on a fixed stack, one per depth, so the
+// it from the cell; the digit tried first is the one with the most cells
+// left in the band, which on grids with many solutions reaches one in
+// fewer guesses. The states live on a fixed stack, one per depth, so the
 // search allocates nothing but the solutions. Stats.Nodes counts both
 // branches of every guess, as the general engine counts every value it
 // tries.
