@@ -40,7 +40,9 @@ package sudoku
 // yields hidden singles in columns). If the grid is still open the solver
 // guesses on a cell with two candidates, the one that sees the most
 // unsolved cells, trying one digit on a copy of the state and then removing
-// it from the cell. The states live on a fixed stack, one per depth, so the
+// it from the cell; the digit tried first is the one with the most cells
+// left in the band, which on grids with many solutions reaches one in
+// fewer guesses. The states live on a fixed stack, one per depth, so the
 // search allocates nothing but the solutions. Stats.Nodes counts both
 // branches of every guess, as the general engine counts every value it
 // tries.
@@ -76,7 +78,7 @@ type solver9 struct {
 	err   error
 	gb    int    // band of the cell to guess on, set by propagate
 	gx    uint32 // bit of that cell in its band
-	gi    int    // the word of the cell's first digit
+	gi    int    // the word of the digit to try in that cell
 	// A node at depth k has placed k cells more than the root, so 81
 	// guesses at most lie between the root and a leaf.
 	stack [82]state9
@@ -271,7 +273,8 @@ func nonzero27(x uint32) uint32 { return (x + band27) >> 27 }
 
 // propagate applies the deductions to st, starting with the words in
 // dirty, until nothing changes. When it returns p9Stuck, s.gb and s.gx
-// name the cell to guess on, and s.gi the word of its first digit.
+// name the cell to guess on, and s.gi the word of the digit to try
+// (guessWord).
 func (s *solver9) propagate(st *state9, dirty uint32) int {
 	if propagate9Wide {
 		switch key := propagate9AVX512(st); key {
@@ -400,14 +403,20 @@ func (st *state9) spread(dirty uint32) bool {
 	return true
 }
 
-// guessWord sets s.gi to the word of the first digit of the cell s.gb,
-// s.gx.
+// guessWord sets s.gi to the word, among those of the digits of the cell
+// s.gb, s.gx, that holds the most cells of the band, the first of them.
+// On grids with many solutions, the digit with the most room left
+// reaches a solution in fewer guesses.
 func (s *solver9) guessWord(st *state9) {
-	d := 0
-	for d < 8 && st.f[3*d+s.gb]&s.gx == 0 {
-		d++
+	best, most := 0, -1
+	for i := s.gb; i < 27; i += 3 {
+		if w := st.f[i]; w&s.gx != 0 {
+			if n := bits.OnesCount32(w); n > most {
+				best, most = i, n
+			}
+		}
 	}
-	s.gi = 3*d + s.gb
+	s.gi = best
 }
 
 // pickGuess sets s.gb, s.gx to the cell with two candidates that sees the

@@ -24,7 +24,8 @@ var spread9WideMin = 4
 // changes. It returns 0 on a contradiction (st is then undefined), 1 if
 // st is solved, 2 if no cell has two candidates, and otherwise the key of
 // the cell pickGuess chooses among those (unplaced peers << 7 | 127 - cell,
-// in the low 16 bits) and the cell's first digit less one (above).
+// in the low 16 bits) and the digit guessWord would try there, less one
+// (above).
 //
 //go:noescape
 func propagate9AVX512(st *state9) uint32

@@ -4,7 +4,7 @@
 
 // The AVX-512 form of propagate (solve9.go): every pass applies all the
 // deductions of the Go loop to all 27 (digit, band) words at once, and the
-// loop ends when a pass changes no word. Z0 holds digits 1..8 of band 0
+// loop ends when nothing after the band filter of a pass changes a word. Z0 holds digits 1..8 of band 0
 // (lanes 0..7) and of band 1 (lanes 8..15); Z1 digits 1..8 of band 2
 // (lanes 0..7), digit 9 of bands 0, 1, 2 (lanes 8..10) and, in lanes 11..15,
 // a full word that no deduction changes. Z2 and Z3 hold, in each lane, the
@@ -158,10 +158,14 @@ TEXT ·propagate9AVX512(SB), NOSPLIT, $0-12
 	VPERMI2D.Z Z7, Z6, K1, Z3
 
 loop:
-	VMOVDQA64 Z0, Z4
-	VMOVDQA64 Z1, Z5
 	PERMF(Z0)
 	PERMF(Z1)
+	// The words are compared at the end of the pass with their state
+	// here, after the band filter: the filter keeps what it has kept, so
+	// when nothing after it changes a word, the next pass would change
+	// nothing either, and is not run.
+	VMOVDQA64 Z0, Z4
+	VMOVDQA64 Z1, Z5
 	VPTESTNMD Z0, Z0, K4
 	VPTESTNMD Z1, Z1, K5
 	KORTESTW K4, K5
@@ -264,7 +268,7 @@ naked:
 	ROWS(Z13, Z8, Z6)
 	VPTERNLOGD $0xB0, Z13, Z8, Z1
 
-	// Again while a word changed.
+	// Again while a word changed since the band filter.
 same:
 	VPCMPUD $4, Z4, Z0, K4
 	VPCMPUD $4, Z5, Z1, K5
@@ -283,6 +287,9 @@ same:
 	KMOVW AX, K4
 	VMOVDQA32 Z8, K4, Z7
 	VMOVDQU32 Z7, K2, 64(DI)
+	// The cells of each word, for the choice of the digit below.
+	VPOPCNTD Z6, Z24
+	VPOPCNTD Z7, Z25
 
 	// Solved if no cell is left unplaced.
 	VPTESTMD Z2, Z2, K4
@@ -340,7 +347,8 @@ same:
 	VPMAXUD Z21, Z20, Z20
 	VMOVD X20, AX
 
-	// The first digit of that cell, in bits 16 and up of the result.
+	// The digit guessWord would try in that cell, less one, in bits 16
+	// and up of the result. First the cell's two digits, as a mask.
 	MOVL AX, SI
 	ANDL $127, SI
 	MOVL $127, DX
@@ -369,7 +377,21 @@ same:
 	ANDL $1, R11
 	SHLL $8, R11
 	ORL R11, R10
-	BSFL R10, R10
+	// Of its two digits, the one whose word holds more cells of the band
+	// (counted above, word w in lane w of Z24:Z25); the first on a tie.
+	BSFL R10, SI
+	BSRL R10, R10
+	LEAL (SI)(SI*2), R11
+	ADDL R8, R11
+	LEAL (R10)(R10*2), R9
+	ADDL R8, R9
+	VMOVD R11, X26
+	VPINSRD $1, R9, X26, X26
+	VPERMI2D Z25, Z24, Z26
+	VMOVD X26, R11
+	VPEXTRD $1, X26, R9
+	CMPL R9, R11
+	CMOVLLE SI, R10
 	SHLL $16, R10
 	ORL R10, AX
 	VZEROUPPER
