@@ -229,15 +229,7 @@ func TestBrowserNonogramPlay(t *testing.T) {
 	if got := boardState(t, ctx); strings.Join(got, "/") != strings.Join(state, "/") {
 		t.Errorf("after a reload: %q, want %q", got, state)
 	}
-	act(t, ctx,
-		chromedp.Click(id("nonogram-share-progress")),
-		chromedp.Click(id("nonogram-share")),
-		chromedp.WaitVisible(id("nonogram-share-link")),
-	)
-	link := eval[string](t, ctx, `document.getElementById("nonogram-share-link").value`)
-	if !strings.HasPrefix(link, ts.URL+"/#nonogram?") {
-		t.Fatalf("share link %q", link)
-	}
+	link := shareLink(t, ctx, ts.URL, "nonogram")
 	other, cancel := chromedp.NewContext(bctx)
 	act(t, other, chromedp.Navigate(link), chromedp.WaitVisible(css(`#nonogram-playboard[data-state="playing"]`)))
 	if got := boardState(t, other); strings.Join(got, "/") != strings.Join(state, "/") {

@@ -117,15 +117,7 @@ func TestBrowserSlidingPlay(t *testing.T) {
 	}
 
 	// The share link with the progress opens the same game in another tab.
-	act(t, ctx,
-		chromedp.Click(id("sliding-share-progress")),
-		chromedp.Click(id("sliding-share")),
-		chromedp.WaitVisible(id("sliding-share-link")),
-	)
-	link := eval[string](t, ctx, `document.getElementById("sliding-share-link").value`)
-	if !strings.HasPrefix(link, ts.URL+"/#sliding?") {
-		t.Fatalf("share link %q", link)
-	}
+	link := shareLink(t, ctx, ts.URL, "sliding")
 	other, cancel := chromedp.NewContext(bctx)
 	defer cancel()
 	act(t, other,
@@ -307,8 +299,7 @@ func TestBrowserQueensPlay(t *testing.T) {
 	}
 
 	// Shared: the link opens the queens in another tab.
-	act(t, ctx, chromedp.Click(id("queens-share-progress")), chromedp.Click(id("queens-share")), chromedp.WaitVisible(id("queens-share-link")))
-	link := eval[string](t, ctx, `document.getElementById("queens-share-link").value`)
+	link := shareLink(t, ctx, ts.URL, "queens")
 	other, cancel := chromedp.NewContext(ctx)
 	act(t, other, chromedp.Navigate(link), chromedp.WaitVisible(css(`#queens-board .sq.queen`)))
 	if got := boardQueens(t, other, 8); got[0] != 3 || got[1] != 6 {

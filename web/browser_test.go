@@ -402,6 +402,23 @@ func act(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Vo
 	}
 }
 
+// shareLink asks family's tab for a share link with the progress, checks
+// that it is the page's own address with a #family?… fragment, and
+// returns it.
+func shareLink(t *testing.T, ctx context.Context, pageURL, family string) string {
+	t.Helper()
+	act(t, ctx,
+		chromedp.Click(id(family+"-share-progress")),
+		chromedp.Click(id(family+"-share")),
+		chromedp.WaitVisible(id(family+"-share-link")),
+	)
+	link := eval[string](t, ctx, `document.getElementById("`+family+`-share-link").value`)
+	if !strings.HasPrefix(link, pageURL+"/#"+family+"?") {
+		t.Fatalf("share link %q, want %s/#%s?…", link, pageURL, family)
+	}
+	return link
+}
+
 // eval evaluates a JavaScript expression in the page.
 func eval[T any](t *testing.T, ctx context.Context, expr string) T {
 	t.Helper()
