@@ -155,22 +155,13 @@ func (t *lineTheory) Explain(s *sat.Solver, lit sat.Lit, out []sat.Lit) []sat.Li
 	if l >= t.g.h {
 		i = v / t.g.w
 	}
-	filled := lit == sat.Pos(v)
-	return t.explain(s, l, n, out, func(ok bool, fill, empty []uint64) bool {
-		if !ok {
-			return true
-		}
-		if filled {
-			return fill[i/64]>>(i%64)&1 == 1
-		}
-		return empty[i/64]>>(i%64)&1 == 1
-	})
+	return t.explain(s, l, n, out, i, lit == sat.Pos(v))
 }
 
 // conflict gives the cells of line l that leave it no placement.
 func (t *lineTheory) conflict(s *sat.Solver, l, n int) []sat.Lit {
 	t.known(s, l, n, len(s.Trail()))
-	return t.explain(s, l, n, nil, func(ok bool, _, _ []uint64) bool { return !ok })
+	return t.explain(s, l, n, nil, -1, false)
 }
 
 // known sets t.order to the cells of line l set before trail position
@@ -188,32 +179,38 @@ func (t *lineTheory) known(s *sat.Solver, l, n, before int) {
 	slices.SortFunc(t.order, func(a, b lineCellPos) int { return a.pos - b.pos })
 }
 
-// explain appends to out the negations of a subset of t.order for which
-// holds (given the line solver's answer on that subset) still says yes:
-// the shortest prefix, then thinned one cell at a time. holds must say yes
-// for the whole of t.order.
-func (t *lineTheory) explain(s *sat.Solver, l, n int, out []sat.Lit, holds func(ok bool, fill, empty []uint64) bool) []sat.Lit {
+// explain appends to out the negations of a subset of t.order that still
+// forces cell i of the line to be filled (or empty, as filled says), or,
+// when i < 0, that still leaves the line no placement: the shortest prefix,
+// then thinned one cell at a time. The whole of t.order must do so.
+func (t *lineTheory) explain(s *sat.Solver, l, n int, out []sat.Lit, i int, filled bool) []sat.Lit {
 	words := (n + 63) / 64
+	clue := t.g.clues[l]
+	// test reports whether the given cells alone force cell i (or leave
+	// no placement): whether the line has no placement with them and
+	// cell i set the other way.
 	test := func(cells []int) bool {
 		b, w := t.subB[:words], t.subW[:words]
 		clear(b)
 		clear(w)
-		for _, i := range cells {
-			if s.LitValue(sat.Pos(t.cellVar(l, i))) > 0 {
-				b[i/64] |= 1 << (i % 64)
+		for _, c := range cells {
+			if s.LitValue(sat.Pos(t.cellVar(l, c))) > 0 {
+				b[c/64] |= 1 << (c % 64)
 			} else {
-				w[i/64] |= 1 << (i % 64)
+				w[c/64] |= 1 << (c % 64)
 			}
 		}
-		fill, empty := t.fill[:words], t.empty[:words]
-		var ok bool
-		if n <= 63 {
-			// Subsets seldom repeat: the cache would not pay.
-			fill[0], empty[0], ok = solveLine1(n, t.g.clues[l], b[0], w[0])
-		} else {
-			ok = t.wide.solve(n, t.g.clues[l], b, w, fill, empty)
+		if i >= 0 {
+			if filled {
+				w[i/64] |= 1 << (i % 64)
+			} else {
+				b[i/64] |= 1 << (i % 64)
+			}
 		}
-		return holds(ok, fill, empty)
+		if n <= 63 {
+			return !lineFits1(n, clue, b[0], w[0])
+		}
+		return !t.wide.solve(n, clue, b, w, t.fill[:words], t.empty[:words])
 	}
 	t.kept = t.kept[:0]
 	for _, c := range t.order {
