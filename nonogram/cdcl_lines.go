@@ -31,16 +31,17 @@ type lineTheory struct {
 	// Scratch: a line's known cells, a subset of them, the solver's
 	// answer, and the known cells in the order they were set.
 	black, white, subB, subW, fill, empty []uint64
-	order                                 []lineCellPos
+	order                                 []int // pos<<orderShift | index
+	preB, preW                            []uint64
 	kept                                  []int
 	wide                                  lineSolverN
 	cache                                 lineCache
 }
 
-// lineCellPos is a known cell of a line: its index and place on the trail.
-type lineCellPos struct {
-	i, pos int
-}
+// orderShift makes room in t.order's keys for a cell's index in its line
+// below its place on the trail, so that sorting the keys sorts the cells by
+// place.
+const orderShift = 20
 
 func newLineTheory(g *grid) *lineTheory {
 	words := max(g.rw, g.cw)
@@ -172,11 +173,11 @@ func (t *lineTheory) known(s *sat.Solver, l, n, before int) {
 		v := t.cellVar(l, i)
 		if s.LitValue(sat.Pos(v)) != 0 {
 			if p := s.TrailPos(v); p < before {
-				t.order = append(t.order, lineCellPos{i, p})
+				t.order = append(t.order, p<<orderShift|i)
 			}
 		}
 	}
-	slices.SortFunc(t.order, func(a, b lineCellPos) int { return a.pos - b.pos })
+	slices.Sort(t.order)
 }
 
 // explain appends to out the negations of a subset of t.order that still
@@ -184,6 +185,9 @@ func (t *lineTheory) known(s *sat.Solver, l, n, before int) {
 // when i < 0, that still leaves the line no placement: the shortest prefix,
 // then thinned one cell at a time. The whole of t.order must do so.
 func (t *lineTheory) explain(s *sat.Solver, l, n int, out []sat.Lit, i int, filled bool) []sat.Lit {
+	if n <= 63 {
+		return t.explain1(s, l, n, out, i, filled)
+	}
 	words := (n + 63) / 64
 	clue := t.g.clues[l]
 	// test reports whether the given cells alone force cell i (or leave
@@ -207,14 +211,11 @@ func (t *lineTheory) explain(s *sat.Solver, l, n int, out []sat.Lit, i int, fill
 				b[i/64] |= 1 << (i % 64)
 			}
 		}
-		if n <= 63 {
-			return !lineFits1(n, clue, b[0], w[0])
-		}
 		return !t.wide.solve(n, clue, b, w, t.fill[:words], t.empty[:words])
 	}
 	t.kept = t.kept[:0]
 	for _, c := range t.order {
-		t.kept = append(t.kept, c.i)
+		t.kept = append(t.kept, c&(1<<orderShift-1))
 	}
 	lo, hi := 0, len(t.kept)
 	for lo < hi {
@@ -236,6 +237,62 @@ func (t *lineTheory) explain(s *sat.Solver, l, n int, out []sat.Lit, i int, fill
 	for _, i := range t.kept {
 		v := t.cellVar(l, i)
 		out = append(out, cellLit(v, s.LitValue(sat.Pos(v)) < 0))
+	}
+	return out
+}
+
+// explain1 is explain for a line of n ≤ 63 cells, whose subsets of known
+// cells are two words: the cells of each prefix of t.order are made once,
+// and thinning clears one bit at a time.
+func (t *lineTheory) explain1(s *sat.Solver, l, n int, out []sat.Lit, i int, filled bool) []sat.Lit {
+	clue := t.g.clues[l]
+	var flipB, flipW uint64 // cell i set the other way
+	if i >= 0 {
+		if filled {
+			flipW = 1 << i
+		} else {
+			flipB = 1 << i
+		}
+	}
+	// preB[m], preW[m]: the filled and empty cells among the first m.
+	m := len(t.order)
+	if cap(t.preB) < m+1 {
+		t.preB, t.preW = make([]uint64, m+1), make([]uint64, m+1)
+	}
+	preB, preW := t.preB[:m+1], t.preW[:m+1]
+	for j, c := range t.order {
+		bit := uint64(1) << (c & (1<<orderShift - 1))
+		preB[j+1], preW[j+1] = preB[j], preW[j]
+		if s.LitValue(sat.Pos(t.cellVar(l, c&(1<<orderShift-1)))) > 0 {
+			preB[j+1] |= bit
+		} else {
+			preW[j+1] |= bit
+		}
+	}
+	forces := func(b, w uint64) bool { return !lineFits1(n, clue, b|flipB, w|flipW) }
+	lo, hi := 0, m
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if forces(preB[mid], preW[mid]) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	b, w := preB[hi], preW[hi]
+	for j := hi - 2; j >= 0; j-- {
+		bit := uint64(1) << (t.order[j] & (1<<orderShift - 1))
+		if forces(b&^bit, w&^bit) {
+			b &^= bit
+			w &^= bit
+		}
+	}
+	for j := range hi {
+		c := t.order[j] & (1<<orderShift - 1)
+		if (b|w)>>c&1 == 1 {
+			v := t.cellVar(l, c)
+			out = append(out, cellLit(v, b>>c&1 == 0))
+		}
 	}
 	return out
 }
