@@ -164,11 +164,32 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 				// No picture yet: belief-guided decimation finds one
 				// fast where there are many, and the clause-learning
 				// search then starts from it.
-				var pic *Grid
-				pic, conflicts, s.stopped = g.decimate(pr, quick, stop)
+				// Decimation mostly succeeds in its first rounds or
+				// not at all: after decimationBeforeLearning failed
+				// rounds, clause learning gets a budget of
+				// learnFirstConflicts, and then decimation goes on.
+				settled := false
+				pause := func(rounds int) bool {
+					if rounds != decimationBeforeLearning {
+						return false
+					}
+					first := &sink{limit: limit}
+					stopped, n := g.cdclSearch(quick, nil, first, stop, learnFirstConflicts)
+					conflicts += n
+					first.passTo(k)
+					found = first.kept
+					settled = !stopped
+					return !stopped || stop() || len(found) > 0
+				}
+				pic, n, stopped := g.decimate(pr, quick, stop, pause)
+				conflicts += n
+				s.stopped = stopped || (!settled && stop())
 				if pic != nil {
 					k.add(pic)
 					found = []*Grid{pic}
+				}
+				if settled {
+					break
 				}
 			}
 			if !s.stopped && !k.full() {
