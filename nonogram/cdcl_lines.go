@@ -31,8 +31,8 @@ type lineTheory struct {
 	// Scratch: a line's known cells, a subset of them, the solver's
 	// answer, and the known cells in the order they were set.
 	black, white, subB, subW, fill, empty []uint64
-	order                                 []int // pos<<orderShift | index
-	preB, preW                            []uint64
+	order                                 []int    // pos<<orderShift | index
+	preB, preW                            []uint64 // per prefix of order: its filled and empty cells
 	kept                                  []int
 	wide                                  lineSolverN
 	cache                                 lineCache
