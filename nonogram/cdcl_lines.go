@@ -31,16 +31,17 @@ type lineTheory struct {
 	// Scratch: a line's known cells, a subset of them, the solver's
 	// answer, and the known cells in the order they were set.
 	black, white, subB, subW, fill, empty []uint64
-	order                                 []lineCellPos
+	order                                 []int    // pos<<orderShift | index
+	preB, preW                            []uint64 // per prefix of order: its filled and empty cells
 	kept                                  []int
 	wide                                  lineSolverN
 	cache                                 lineCache
 }
 
-// lineCellPos is a known cell of a line: its index and place on the trail.
-type lineCellPos struct {
-	i, pos int
-}
+// orderShift makes room in t.order's keys for a cell's index in its line
+// below its place on the trail, so that sorting the keys sorts the cells by
+// place.
+const orderShift = 20
 
 func newLineTheory(g *grid) *lineTheory {
 	words := max(g.rw, g.cw)
@@ -155,22 +156,13 @@ func (t *lineTheory) Explain(s *sat.Solver, lit sat.Lit, out []sat.Lit) []sat.Li
 	if l >= t.g.h {
 		i = v / t.g.w
 	}
-	filled := lit == sat.Pos(v)
-	return t.explain(s, l, n, out, func(ok bool, fill, empty []uint64) bool {
-		if !ok {
-			return true
-		}
-		if filled {
-			return fill[i/64]>>(i%64)&1 == 1
-		}
-		return empty[i/64]>>(i%64)&1 == 1
-	})
+	return t.explain(s, l, n, out, i, lit == sat.Pos(v))
 }
 
 // conflict gives the cells of line l that leave it no placement.
 func (t *lineTheory) conflict(s *sat.Solver, l, n int) []sat.Lit {
 	t.known(s, l, n, len(s.Trail()))
-	return t.explain(s, l, n, nil, func(ok bool, _, _ []uint64) bool { return !ok })
+	return t.explain(s, l, n, nil, -1, false)
 }
 
 // known sets t.order to the cells of line l set before trail position
@@ -181,43 +173,49 @@ func (t *lineTheory) known(s *sat.Solver, l, n, before int) {
 		v := t.cellVar(l, i)
 		if s.LitValue(sat.Pos(v)) != 0 {
 			if p := s.TrailPos(v); p < before {
-				t.order = append(t.order, lineCellPos{i, p})
+				t.order = append(t.order, p<<orderShift|i)
 			}
 		}
 	}
-	slices.SortFunc(t.order, func(a, b lineCellPos) int { return a.pos - b.pos })
+	slices.Sort(t.order)
 }
 
-// explain appends to out the negations of a subset of t.order for which
-// holds (given the line solver's answer on that subset) still says yes:
-// the shortest prefix, then thinned one cell at a time. holds must say yes
-// for the whole of t.order.
-func (t *lineTheory) explain(s *sat.Solver, l, n int, out []sat.Lit, holds func(ok bool, fill, empty []uint64) bool) []sat.Lit {
+// explain appends to out the negations of a subset of t.order that still
+// forces cell i of the line to be filled (or empty, as filled says), or,
+// when i < 0, that still leaves the line no placement: the shortest prefix,
+// then thinned one cell at a time. The whole of t.order must do so.
+func (t *lineTheory) explain(s *sat.Solver, l, n int, out []sat.Lit, i int, filled bool) []sat.Lit {
+	if n <= 63 {
+		return t.explain1(s, l, n, out, i, filled)
+	}
 	words := (n + 63) / 64
+	clue := t.g.clues[l]
+	// test reports whether the given cells alone force cell i (or leave
+	// no placement): whether the line has no placement with them and
+	// cell i set the other way.
 	test := func(cells []int) bool {
 		b, w := t.subB[:words], t.subW[:words]
 		clear(b)
 		clear(w)
-		for _, i := range cells {
-			if s.LitValue(sat.Pos(t.cellVar(l, i))) > 0 {
-				b[i/64] |= 1 << (i % 64)
+		for _, c := range cells {
+			if s.LitValue(sat.Pos(t.cellVar(l, c))) > 0 {
+				b[c/64] |= 1 << (c % 64)
 			} else {
-				w[i/64] |= 1 << (i % 64)
+				w[c/64] |= 1 << (c % 64)
 			}
 		}
-		fill, empty := t.fill[:words], t.empty[:words]
-		var ok bool
-		if n <= 63 {
-			// Subsets seldom repeat: the cache would not pay.
-			fill[0], empty[0], ok = solveLine1(n, t.g.clues[l], b[0], w[0])
-		} else {
-			ok = t.wide.solve(n, t.g.clues[l], b, w, fill, empty)
+		if i >= 0 {
+			if filled {
+				w[i/64] |= 1 << (i % 64)
+			} else {
+				b[i/64] |= 1 << (i % 64)
+			}
 		}
-		return holds(ok, fill, empty)
+		return !t.wide.solve(n, clue, b, w, t.fill[:words], t.empty[:words])
 	}
 	t.kept = t.kept[:0]
 	for _, c := range t.order {
-		t.kept = append(t.kept, c.i)
+		t.kept = append(t.kept, c&(1<<orderShift-1))
 	}
 	lo, hi := 0, len(t.kept)
 	for lo < hi {
@@ -239,6 +237,62 @@ func (t *lineTheory) explain(s *sat.Solver, l, n int, out []sat.Lit, holds func(
 	for _, i := range t.kept {
 		v := t.cellVar(l, i)
 		out = append(out, cellLit(v, s.LitValue(sat.Pos(v)) < 0))
+	}
+	return out
+}
+
+// explain1 is explain for a line of n ≤ 63 cells, whose subsets of known
+// cells are two words: the cells of each prefix of t.order are made once,
+// and thinning clears one bit at a time.
+func (t *lineTheory) explain1(s *sat.Solver, l, n int, out []sat.Lit, i int, filled bool) []sat.Lit {
+	clue := t.g.clues[l]
+	var flipB, flipW uint64 // cell i set the other way
+	if i >= 0 {
+		if filled {
+			flipW = 1 << i
+		} else {
+			flipB = 1 << i
+		}
+	}
+	// preB[m], preW[m]: the filled and empty cells among the first m.
+	m := len(t.order)
+	if cap(t.preB) < m+1 {
+		t.preB, t.preW = make([]uint64, m+1), make([]uint64, m+1)
+	}
+	preB, preW := t.preB[:m+1], t.preW[:m+1]
+	for j, c := range t.order {
+		bit := uint64(1) << (c & (1<<orderShift - 1))
+		preB[j+1], preW[j+1] = preB[j], preW[j]
+		if s.LitValue(sat.Pos(t.cellVar(l, c&(1<<orderShift-1)))) > 0 {
+			preB[j+1] |= bit
+		} else {
+			preW[j+1] |= bit
+		}
+	}
+	forces := func(b, w uint64) bool { return !lineFits1(n, clue, b|flipB, w|flipW) }
+	lo, hi := 0, m
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if forces(preB[mid], preW[mid]) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	b, w := preB[hi], preW[hi]
+	for j := hi - 2; j >= 0; j-- {
+		bit := uint64(1) << (t.order[j] & (1<<orderShift - 1))
+		if forces(b&^bit, w&^bit) {
+			b &^= bit
+			w &^= bit
+		}
+	}
+	for j := range hi {
+		c := t.order[j] & (1<<orderShift - 1)
+		if (b|w)>>c&1 == 1 {
+			v := t.cellVar(l, c)
+			out = append(out, cellLit(v, b>>c&1 == 0))
+		}
 	}
 	return out
 }

@@ -61,12 +61,20 @@ const (
 	// large grids take fewer steps, each followed by probing the whole
 	// grid; grids of up to 2399 cells, 50×40 among them, are unchanged.
 	decimationCells = 1200
+	// decimationBeforeLearning is the number of failed rounds after which
+	// the clause-learning search from the start state gets a budget of
+	// learnFirstConflicts, before decimation goes on (Solve).
+	decimationBeforeLearning = 2
+	learnFirstConflicts      = 15000
 )
 
 // decimate looks for a picture that extends the propagated state st (which
 // it leaves as it was). It returns nil when it finds none or stop asks to
 // give up (stopped). conflicts counts the clause-learning search's.
-func (g *grid) decimate(pr *propagator, st *state, stop func() bool) (pic *Grid, conflicts int64, stopped bool) {
+// After each failed round, pause (when set) is called with the number of
+// rounds done; when it returns true, decimation gives up (the caller has
+// settled the puzzle another way).
+func (g *grid) decimate(pr *propagator, st *state, stop func() bool, pause func(rounds int) bool) (pic *Grid, conflicts int64, stopped bool) {
 	if st.unknown == 0 {
 		return nil, 0, false
 	}
@@ -149,6 +157,9 @@ func (g *grid) decimate(pr *propagator, st *state, stop func() bool) (pic *Grid,
 		keep := max(1, int(retreat*float64(len(snaps))))
 		spare = append(spare, snaps[keep:]...)
 		snaps = snaps[:keep]
+		if pause != nil && pause(attempt+1) {
+			return nil, conflicts, false
+		}
 	}
 	return nil, conflicts, false
 }

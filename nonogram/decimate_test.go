@@ -27,7 +27,7 @@ func TestDecimateFindsPictures(t *testing.T) {
 			continue
 		}
 		before := slices.Clone(st.bits)
-		pic, _, stopped := g.decimate(pr, st, func() bool { return false })
+		pic, _, stopped := g.decimate(pr, st, func() bool { return false }, nil)
 		if stopped {
 			t.Fatalf("%d×%d: stopped without being asked", h, w)
 		}

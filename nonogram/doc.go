@@ -28,14 +28,19 @@
 //     problems through belief propagation-guided decimation", 2007), and
 //     with the clause-learning search completing the state after a
 //     failure. It only looks for a first picture; the verdict is the next
-//     phase's.
+//     phase's. It mostly succeeds in its first rounds or not at all, so
+//     after two failed rounds the clause-learning search below gets a
+//     budget of conflicts from the start state, and only a puzzle that
+//     outlasts it goes back to decimation.
 //   - Clause learning. A puzzle that outlasts that budget goes to a CDCL
 //     SAT solver (package internal/sat, after MiniSat) whose variables are
 //     the cells and whose propagator is the complete line solver, with
 //     explanations made on demand (lazy clause generation: Ohrimenko,
 //     Stuckey and Codish, "Propagation via lazy clause generation",
 //     Constraints 14(3), 2009): a cell a line fixes is explained by the
-//     few cells of that line, known before it, that still force it, so
+//     few cells of that line, known before it, that still force it (found
+//     by asking whether the line still fits with the cell set the other
+//     way, the forward half of the line solver), so
 //     each learned clause, over cells only, stands for a piece of
 //     whole-line reasoning. Each picture found is blocked by a clause so
 //     that the next search finds another, its guesses leaning toward the

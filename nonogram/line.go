@@ -81,6 +81,37 @@ func solveLine1(n int, clue []int, black, white uint64) (fill, empty uint64, ok 
 	return canFill &^ canEmpty, canEmpty &^ canFill, true
 }
 
+// lineFits1 reports whether a line of n ≤ 63 cells, with the cells black
+// filled and the cells white empty, has a placement of clue's runs: the
+// forward half of solveLine1, for the many feasibility questions of
+// explanations (cdcl_lines.go).
+func lineFits1(n int, clue []int, black, white uint64) bool {
+	if black&white != 0 {
+		return false
+	}
+	full := uint64(1)<<uint(n) - 1
+	canB := full &^ white
+	canW := full &^ black
+	k := len(clue)
+	if k > maxRuns1 {
+		return false
+	}
+	passR := canW << 1
+	reach := uint64(1) // fwd[j]: the prefixes that can hold runs 0..j-1
+	for j := range k {
+		reach = fillRight(reach, passR)
+		e := (reach & canW) << 1
+		if j == 0 {
+			e |= 1
+		}
+		reach = (e & fitStart(canB, uint(clue[j]))) << uint(clue[j])
+		if reach == 0 {
+			return false
+		}
+	}
+	return fillRight(reach, passR)&(uint64(1)<<uint(n)) != 0
+}
+
 // maxRuns1 is the most runs a line of at most 63 cells can hold.
 const maxRuns1 = 32
 

@@ -155,6 +155,9 @@ func TestCompleteLineSolverMatchesEnumeration(t *testing.T) {
 		if n <= 63 {
 			f, e, ok1 := solveLine1(n, c.clue, black[0], white[0])
 			check("one-word", ok1, bitsToBools([]uint64{f}, n), bitsToBools([]uint64{e}, n))
+			if fits := lineFits1(n, c.clue, black[0], white[0]); fits != ok {
+				t.Fatalf("lineFits1: clue %v cells %v: %v, enumeration says %v", c.clue, c.cells, fits, ok)
+			}
 		}
 	}
 	if feasible < 1000 || infeasible < 1000 || slackLines < 3000 {

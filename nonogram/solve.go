@@ -37,6 +37,11 @@ type Options struct {
 	// noLearning keeps the depth-first search to the end, without the
 	// clause-learning search (tests and measurements).
 	noLearning bool
+	// learnFirst gives clause learning its first budget before any round
+	// of decimation, and learnFirstConflicts, when positive, replaces
+	// that budget (tests of the hand-over between the two).
+	learnFirst          bool
+	learnFirstConflicts int64
 	// automatonLearner runs the clause-learning search on the clauses of
 	// the lines' automata, as for colour puzzles (tests and
 	// measurements).
@@ -164,11 +169,43 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 				// No picture yet: belief-guided decimation finds one
 				// fast where there are many, and the clause-learning
 				// search then starts from it.
+				// Decimation mostly succeeds in its first rounds or
+				// not at all: after decimationBeforeLearning failed
+				// rounds, clause learning gets a budget of
+				// learnFirstConflicts, and then decimation goes on.
+				settled := false
+				budget := int64(learnFirstConflicts)
+				if opt.learnFirstConflicts > 0 {
+					budget = opt.learnFirstConflicts
+				}
+				// learnFirst reports whether decimation should give up:
+				// the search settled the puzzle, found a picture, or
+				// was stopped.
+				learnFirst := func() bool {
+					first := &sink{limit: limit}
+					stopped, n := g.cdclSearch(quick, nil, first, stop, budget)
+					conflicts += n
+					first.passTo(k)
+					found = first.kept
+					settled = !stopped
+					return !stopped || stop() || len(found) > 0
+				}
 				var pic *Grid
-				pic, conflicts, s.stopped = g.decimate(pr, quick, stop)
+				var stopped bool
+				if !opt.learnFirst || !learnFirst() {
+					var n int64
+					pic, n, stopped = g.decimate(pr, quick, stop, func(rounds int) bool {
+						return rounds == decimationBeforeLearning && learnFirst()
+					})
+					conflicts += n
+				}
+				s.stopped = stopped || (!settled && stop())
 				if pic != nil {
 					k.add(pic)
 					found = []*Grid{pic}
+				}
+				if settled {
+					break
 				}
 			}
 			if !s.stopped && !k.full() {

@@ -114,7 +114,7 @@ func TestSolveMatchesBruteForce(t *testing.T) {
 		want := bruteCount(p, 1000)
 		for _, opt := range []Options{{Limit: -1}, {Limit: -1, NoProbing: true}, {Limit: -1, learnAtRoot: true},
 			{Limit: -1, learnAtRoot: true, automatonLearner: true}, {Limit: -1, quickNodes: 1 + int64(iter%3), automatonLearner: iter%2 == 0},
-			{Limit: -1, noLearning: true, quickNodes: 2}} {
+			{Limit: -1, noLearning: true, quickNodes: 2}, {Limit: -1, quickNodes: 1, learnFirst: true, learnFirstConflicts: 1 + int64(iter%3)}} {
 			res, err := Solve(context.Background(), p, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -135,7 +135,8 @@ func TestSolveMatchesBruteForce(t *testing.T) {
 		if len(want) >= 2 {
 			wantStatus = status.Multiple
 		}
-		for _, opt := range []Options{{}, {quickNodes: 1 + int64(iter%4)}, {quickNodes: 1, automatonLearner: true}} {
+		for _, opt := range []Options{{}, {quickNodes: 1 + int64(iter%4)}, {quickNodes: 1, automatonLearner: true},
+			{quickNodes: 1, learnFirst: true, learnFirstConflicts: 1 + int64(iter%3)}} {
 			res, _ := Solve(context.Background(), p, opt)
 			if res.Status != wantStatus || len(res.Solutions) != min(len(want), 2) {
 				t.Fatalf("rows %v cols %v (options %+v): status %v with %d solutions, want %v", p.Rows, p.Cols, opt, res.Status, len(res.Solutions), wantStatus)
