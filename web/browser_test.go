@@ -56,7 +56,10 @@ func browser(t *testing.T) context.Context {
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelBrowser := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 45*time.Second)
+	// The deadline only stops a hung page: a test that takes many
+	// screenshots needs a minute or more under the race detector on a
+	// busy host.
+	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
 	t.Cleanup(func() {
 		cancelTime()
 		cancelBrowser()
