@@ -1,10 +1,13 @@
 // The Sudoku tab: an editable grid, solve, hint, check, rate and generate;
-// pencil marks, undo/redo and a timer for play.
+// pencil marks, undo/redo and a timer for play; progress kept per puzzle
+// and share links; for an author, the verdict on the givens typed (unique,
+// several with the cells where the solutions found differ, or none with the
+// cells of the contradiction).
 "use strict";
 
 Puzzle.register("sudoku", (root) => {
   const {el, api, message} = Puzzle;
-  const {History, Timer} = Puzzle.play;
+  const {History, Timer, save, load, shared, shareBox} = Puzzle.play;
 
   // The grid: n×n cells of {value, kind, notes}, kind "given", "user",
   // "solved", "hint" or "" for an empty cell; notes is a bit mask of the
@@ -20,7 +23,7 @@ Puzzle.register("sudoku", (root) => {
 
   // ---- layout ----
   const sizeSel = el("select", {id: "sudoku-size", "aria-label": "Grid size"},
-    [[2, "4×4"], [3, "9×9"], [4, "16×16"]].map(([b, t]) => el("option", {value: b, selected: b === 3}, t)));
+    [[2, "4×4"], [3, "9×9"], [4, "16×16"], [5, "25×25"]].map(([b, t]) => el("option", {value: b, selected: b === 3}, t)));
   const diffSel = el("select", {id: "sudoku-difficulty", "aria-label": "Difficulty"},
     ["easy", "medium", "hard", "expert", "extreme"].map((d) => el("option", {value: d, selected: d === "medium"}, d)));
   // Seeds stay strings: 64-bit numbers do not survive JavaScript's numbers.
@@ -47,6 +50,8 @@ Puzzle.register("sudoku", (root) => {
   const redoBtn = button("Redo", "sudoku-redo", () => redo(), "Redo (Ctrl+Y)");
   // In setter mode, typed digits are givens: to copy a puzzle from paper.
   const setter = el("input", {type: "checkbox", id: "sudoku-setter"});
+  // A share link carries the givens (g) and, if asked, the entries (p).
+  const share = shareBox("sudoku", (withProgress) => ({g: line(true), p: withProgress ? entries() : ""}));
 
   root.append(
     el("div", {class: "layout"},
@@ -73,10 +78,14 @@ Puzzle.register("sudoku", (root) => {
           el("div", {class: "toolbar"},
             button("Load", "sudoku-load", loadText, "Read the puzzle from the text above"),
             button("Show current", "sudoku-export", exportText, "Write the givens as one line"),
-            button("Empty grid", "sudoku-empty", () => setGivens(box, new Array(n * n).fill(0)), "Start from an empty grid"))))));
+            button("Empty grid", "sudoku-empty", () => setGivens(box, new Array(n * n).fill(0)), "Start from an empty grid"))),
+        share)));
 
   // ---- model ----
-  function setGivens(b, values) {
+  // setGivens starts a puzzle and takes up the progress saved for it (or
+  // progress, a shared one: entries as entries() writes them). It returns
+  // how many entries were taken up.
+  function setGivens(b, values, progress) {
     box = b;
     n = b * b;
     cells = values.map((v) => ({value: v, kind: v ? "given" : "", notes: 0}));
@@ -88,8 +97,43 @@ Puzzle.register("sudoku", (root) => {
     sizeSel.value = String(b);
     setter.checked = !values.some((v) => v); // an empty grid is for entering a puzzle
     clearHint();
+    const kept = progress !== undefined ? {p: progress, ms: 0} : load("sudoku", line(true));
+    const taken = kept ? restore(String(kept.p || ""), kept.notes || [], kept.hints || []) : 0;
+    if (kept) timer.reset(kept.ms || 0);
     build();
     buttons();
+    save("sudoku", "last", {g: line(true)});
+    return taken;
+  }
+
+  // ---- saved progress: under the givens' line, the entries as one
+  // character per cell ('.' for none), the cells a hint filled, and the
+  // pencil marks as numbers ----
+  const entries = () => cells.map((c) => (c.kind === "user" || c.kind === "hint" ? show(c.value) : ".")).join("");
+
+  function restore(text, notes, hints) {
+    let taken = 0;
+    [...text].forEach((ch, i) => {
+      const v = symbols.indexOf(ch.toUpperCase()) + 1;
+      if (i >= cells.length || cells[i].kind === "given" || v < 1 || v > n) return;
+      cells[i].value = v;
+      cells[i].kind = "user";
+      taken++;
+    });
+    for (const i of hints) if (cells[i] && cells[i].kind === "user") cells[i].kind = "hint";
+    notes.forEach((m, i) => {
+      if (i < cells.length && !cells[i].value) cells[i].notes = m & ((2 << n) - 2);
+    });
+    return taken;
+  }
+
+  function keep() {
+    if (!cells.some((c) => c.kind === "given")) return; // an empty grid is being set, not played
+    const notes = cells.map((c) => c.notes);
+    const hints = [];
+    cells.forEach((c, i) => { if (c.kind === "hint") hints.push(i); });
+    save("sudoku", line(true), {p: entries(), hints, notes: notes.some((m) => m) ? notes : [], ms: Math.round(timer.ms),
+      solved: solvedAt !== null});
   }
 
   const line = (onlyGivens) => cells.map((c) => (c.value && (!onlyGivens || c.kind === "given") ? show(c.value) : ".")).join("");
@@ -130,6 +174,7 @@ Puzzle.register("sudoku", (root) => {
     clearHint();
     draw();
     buttons();
+    keep();
     completed();
   }
 
@@ -159,6 +204,7 @@ Puzzle.register("sudoku", (root) => {
     timer.stop();
     solvedAt = timer.text;
     grid.dataset.state = "solved";
+    keep();
     message(status, "ok", "Solved in " + solvedAt + "! Every digit is right.");
   }
 
@@ -230,6 +276,7 @@ Puzzle.register("sudoku", (root) => {
       solution = null;
       clearHint();
       draw();
+      save("sudoku", "last", {g: line(true)});
       return;
     }
     if (c.kind === "given") {
@@ -285,6 +332,7 @@ Puzzle.register("sudoku", (root) => {
   function clearHint() {
     marks = {};
     delete grid.dataset.contradiction;
+    delete grid.dataset.ambiguous;
     hintBox.hidden = true;
     hintBox.replaceChildren();
   }
@@ -350,6 +398,15 @@ Puzzle.register("sudoku", (root) => {
       }
       solution = rec;
       const flat = rec.solution.flat();
+      // Several: list up to 20 solutions and outline the cells where they
+      // differ, the places a given more would settle.
+      let differ = [], found = 0;
+      if (rec.status === "multiple") {
+        const some = await api("/api/sudoku/solve", {body: line(true), query: {limit: 20}});
+        const sols = some.status === 200 && some.data.solutions ? some.data.solutions.map((g) => g.flat()) : [];
+        found = sols.length;
+        differ = flat.map((_, i) => i).filter((i) => sols.some((g) => g[i] !== flat[i]));
+      }
       // Every cell shows the solution's digit; the player's wrong ones are
       // corrected and marked in red.
       cells.forEach((c, i) => {
@@ -365,9 +422,13 @@ Puzzle.register("sudoku", (root) => {
       const st = rec.stats;
       const what = rec.status === "unique" ? "Unique solution" : "More than one solution: showing one";
       const wrong = cells.filter((c) => c.wrong).length;
+      for (const i of differ) mark(i, "ambiguous");
+      grid.dataset.ambiguous = differ.map(rc).join(" ");
       message(status, rec.status === "unique" && !wrong ? "ok" : "warn",
         what + " · " + st.time_ms.toFixed(2) + " ms · " + st.nodes + " search nodes (" + st.solver + " solver)" +
-        (wrong ? " · " + wrong + " of your digits were wrong: corrected, in red" : ""));
+        (wrong ? " · " + wrong + " of your digits were wrong: corrected, in red" : "") +
+        (differ.length ? " · " + (found >= 20 ? "at least 20" : found) + " solutions found; the " + differ.length +
+          " cells outlined in amber differ between them: a given in one of them narrows the puzzle" : ""));
       draw();
     });
   }
@@ -468,6 +529,7 @@ Puzzle.register("sudoku", (root) => {
     clearHint();
     message(status, "info", "");
     draw();
+    keep();
   }
 
   function generate() {
@@ -503,8 +565,8 @@ Puzzle.register("sudoku", (root) => {
       values = [...chars].map((ch) => (ch === "." || ch === "0" ? 0 : symbols.indexOf(ch.toUpperCase()) + 1));
     }
     const b = Math.round(Math.sqrt(Math.sqrt(values.length)));
-    if (b < 2 || b > 4 || b ** 4 !== values.length) {
-      throw new Error("found " + values.length + " cells; the page edits 4×4 (16), 9×9 (81) and 16×16 (256) grids");
+    if (b < 2 || b > 5 || b ** 4 !== values.length) {
+      throw new Error("found " + values.length + " cells; the page edits 4×4 (16), 9×9 (81), 16×16 (256) and 25×25 (625) grids");
     }
     const bad = values.findIndex((v) => v < 0 || v > b * b);
     if (bad >= 0) throw new Error("cell " + (bad + 1) + " is not a digit of a " + b * b + "×" + b * b + " grid");
@@ -528,7 +590,27 @@ Puzzle.register("sudoku", (root) => {
 
   sizeSel.addEventListener("change", () => setGivens(Number(sizeSel.value), new Array(Number(sizeSel.value) ** 4).fill(0)));
 
-  // A first puzzle to play with.
-  setGivens(3, [...("..685....9..76..........85..1...65..5.9.2...7....4....3....2..976.3....22......8.")]
-    .map((ch) => (ch === "." ? 0 : Number(ch))));
+  // ---- start: a shared puzzle, else the last one played, else a first
+  // puzzle to play with ----
+  const link = shared("sudoku");
+  const last = load("sudoku", "last");
+  const tryText = (text) => {
+    try {
+      return parseText(text || "");
+    } catch {
+      return null;
+    }
+  };
+  const fromLink = link && tryText(link.g);
+  const fromLast = last && tryText(last.g);
+  if (fromLink) {
+    const taken = setGivens(fromLink[0], fromLink[1], link.p ? link.p : undefined);
+    message(status, "info", "The puzzle of the link" + (link.p ? ", with " + taken + " digits entered." : "."));
+  } else if (fromLast) {
+    const taken = setGivens(fromLast[0], fromLast[1]);
+    if (taken) message(status, "info", "Your game goes on: " + taken + " digits entered.");
+  } else {
+    setGivens(3, [...("..685....9..76..........85..1...65..5.9.2...7....4....3....2..976.3....22......8.")]
+      .map((ch) => (ch === "." ? 0 : Number(ch))));
+  }
 });
