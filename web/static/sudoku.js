@@ -215,14 +215,20 @@ Puzzle.register("sudoku", (root) => {
     grid.style.setProperty("--box", box);
     delete grid.dataset.state;
     grid.dataset.size = n;
+    // Rows for assistive technology (role row, laid out as if absent: the
+    // cells are the CSS grid's items); the grid keeps the focus and names
+    // the selected cell as its active descendant.
+    let row = null;
     for (let i = 0; i < n * n; i++) {
       const r = Math.floor(i / n), c = i % n;
+      if (c === 0) grid.append(row = el("div", {role: "row", class: "sudoku-row"}));
       const cls = ["cell"];
       if (c % box === box - 1 && c !== n - 1) cls.push("box-right");
       if (r % box === box - 1 && r !== n - 1) cls.push("box-bottom");
-      grid.append(el("div", {class: cls.join(" "), role: "gridcell", "data-i": i, "aria-label": rc(i),
+      row.append(el("div", {class: cls.join(" "), role: "gridcell", id: "sudoku-cell-" + i, "data-i": i, "aria-label": rc(i),
         onmousedown: (ev) => { ev.preventDefault(); select(i); grid.focus(); }}));
     }
+    grid.setAttribute("aria-activedescendant", "sudoku-cell-" + selected);
     pad.replaceChildren(...Array.from({length: n}, (_, k) => button(show(k + 1), null, () => enter(k + 1))),
       button("⌫", null, () => enter(0), "Clear the cell"));
     draw();
@@ -253,6 +259,7 @@ Puzzle.register("sudoku", (root) => {
         (c.value ? show(c.value) + (c.kind === "given" ? " (given)" : "") : "empty" + (noted.length ? ", candidates " + noted.join(" ") : "")));
       d.className = d.className.split(" ").filter((k) => k === "cell" || k.startsWith("box-")).join(" ");
       if (c.kind) d.classList.add(c.kind);
+      d.setAttribute("aria-selected", String(i === selected));
       if (i === selected) d.classList.add("selected");
       else if (near.has(i)) d.classList.add("peer");
       if (sel.value && c.value === sel.value && i !== selected) d.classList.add("same");
@@ -264,6 +271,7 @@ Puzzle.register("sudoku", (root) => {
 
   function select(i) {
     selected = i;
+    grid.setAttribute("aria-activedescendant", "sudoku-cell-" + i);
     draw();
   }
 
