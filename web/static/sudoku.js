@@ -48,6 +48,19 @@ Puzzle.register("sudoku", (root) => {
   // In setter mode, typed digits are givens: to copy a puzzle from paper.
   const setter = el("input", {type: "checkbox", id: "sudoku-setter"});
 
+  // Downloads: the givens, and the solution of the givens (asked of the
+  // server when the tab has none), when it is the only one.
+  const downloads = Puzzle.download.box("sudoku", {
+    puzzle: async () => sheet(null),
+    solution: async () => {
+      const rec = await solutionOfGivens();
+      if (rec.status !== "unique") throw new Error("the givens have more than one solution");
+      return sheet(rec.solution.flat());
+    },
+  });
+  const sheet = (sol) => Puzzle.download.sudoku({box, show, solution: sol,
+    givens: cells.map((c) => (c.kind === "given" ? c.value : 0))});
+
   root.append(
     el("div", {class: "layout"},
       el("div", {class: "board-col"},
@@ -67,6 +80,7 @@ Puzzle.register("sudoku", (root) => {
           button("Rate", "sudoku-rate", rate, "Grade the puzzle by the techniques it needs"),
           button("Clear entries", "sudoku-clear", clearEntries, "Remove every digit you entered")),
         status, hintBox,
+        downloads.element,
         el("details", {class: "import"},
           el("summary", {}, "Puzzle text"),
           importText,
