@@ -537,4 +537,40 @@ func TestBrowserDownload(t *testing.T) {
 			t.Errorf("attacking queens: %q", msg)
 		}
 	})
+
+	// At 390 px every tab's buttons fit without a sideways scroll, and
+	// they work from the keyboard: Tab to one, Enter.
+	t.Run("narrow and keyboard", func(t *testing.T) {
+		ctx := tab(t)
+		for _, family := range []string{"sudoku", "nonogram", "sliding", "queens"} {
+			act(t, ctx,
+				chromedp.EmulateViewport(390, 900),
+				chromedp.Navigate(ts.URL+"/?narrow-"+family+"#"+family),
+				chromedp.WaitVisible(id(family+"-download")),
+			)
+			checkNarrow(t, ctx, family)
+			names := eval[[]string](t, ctx, `[...document.querySelectorAll("#`+family+`-download button")].map(b => b.getAttribute("aria-label"))`)
+			if strings.Join(names, ", ") != "Download puzzle svg, Download puzzle png, Download solution svg, Download solution png" {
+				t.Errorf("%s: buttons named %q", family, names)
+			}
+			if shots {
+				act(t, ctx, chromedp.ScrollIntoView(id(family+"-download")))
+				png, err := chromedp.Run(ctx, chromedp.Screenshot(css("#tab-"+family+" .side-col")))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "download-390-"+family+".png"), png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		act(t, ctx,
+			chromedp.Focus(id("queens-download-puzzle-png")),
+			chromedp.KeyEvent(kb.Enter),
+			chromedp.WaitVisible(css(`#queens-download[data-last="queens-8x8-puzzle.png"]`)),
+		)
+		if focused := eval[string](t, ctx, `document.activeElement.id`); focused != "queens-download-puzzle-png" {
+			t.Errorf("after the download the focus is on %q", focused)
+		}
+	})
 }

@@ -196,7 +196,7 @@ Puzzle.download = (() => {
   }
 
   // queens draws an n×n board and its queens ({row, col, given}): those
-  // given in black, those a solution adds in grey.
+  // given in black, those a solution adds in outline.
   function queens({n, queens: list, solution}) {
     const C = clamp(Math.floor(480 / n), 14, 48);
     const parts = [];
@@ -208,7 +208,8 @@ Puzzle.download = (() => {
     parts.push(tag("rect", {class: "frame", x: 0, y: 0, width: n * C, height: n * C, fill: "none", stroke: "#000", "stroke-width": 2}));
     for (const q of list) {
       parts.push(tag("path", {class: q.given ? "queen given" : "queen", "data-row": q.row, "data-col": q.col,
-        d: queenPath(q.col * C, q.row * C, C), fill: q.given ? "#000" : "#555", stroke: "#000", "stroke-width": 0.8, "stroke-linejoin": "round"}));
+        d: queenPath(q.col * C, q.row * C, C), fill: q.given ? "#000" : "#fff", stroke: "#000", "stroke-width": q.given ? 0.8 : 1.6,
+        "stroke-linejoin": "round"}));
     }
     const given = list.filter((q) => q.given).length;
     return {family: "queens", size: n + "x" + n, which: solution ? "solution" : "puzzle",
