@@ -20,6 +20,11 @@
 // "row 3, column 5, queen"). The style sheet follows prefers-color-scheme
 // and prints the board alone.
 //
+// Every tab has Download buttons (static/download.js): the puzzle, and its
+// solution (the tab's, or one asked of the API; none when the puzzle has
+// several or none), as a standalone black-on-white SVG document or as a
+// PNG drawn from it at twice its size, named like sudoku-9x9-puzzle.svg.
+//
 // Nonogram play is static/nonoplay.js: cells filled (in the colour picked),
 // crossed or cleared by click, drag (the first cell's new state along its
 // row or column, one undo step), touch and keys; clue numbers greyed by a

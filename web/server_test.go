@@ -183,7 +183,7 @@ func TestPageAndStatic(t *testing.T) {
 			t.Errorf("static/%s.js: %d, %d bytes", f.name, w.Code, w.Body.Len())
 		}
 	}
-	for _, ref := range []string{"/static/app.js", "/static/style.css"} {
+	for _, ref := range []string{"/static/app.js", "/static/download.js", "/static/style.css"} {
 		if !strings.Contains(page, ref) {
 			t.Errorf("page does not load %s", ref)
 		}
@@ -192,7 +192,7 @@ func TestPageAndStatic(t *testing.T) {
 		}
 	}
 	// Nothing is fetched from elsewhere.
-	files := []string{"index.html", "app.js", "style.css"}
+	files := []string{"index.html", "app.js", "download.js", "style.css"}
 	for _, f := range families {
 		files = append(files, f.name+".js")
 	}

@@ -24,6 +24,7 @@ API under /api/ that mirrors the command line: POST /api/sudoku/solve or
 /api/nonogram/solve with a puzzle as the body (any format the CLI reads)
 returns the object 'solve --json' prints. /api/openapi.json describes every
 endpoint. Nothing is fetched from the internet: the page is in the binary.
+Every tab downloads its puzzle, and its solution, as SVG or PNG.
 
 Each request body is capped at --max-body bytes (413 beyond). Its query
 parameters, and that it has a body, are checked before it waits for

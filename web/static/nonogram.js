@@ -63,6 +63,24 @@ Puzzle.register("nonogram", (root) => {
   const modeDraw = el("button", {type: "button", role: "tab", id: "nonogram-mode-draw", "aria-selected": "false",
     onclick: () => setMode("draw")}, "Draw a picture");
 
+  // Downloads: the clues of the puzzle on the board, with its picture
+  // when the solve found it the only one (sheet, set by each solve).
+  let sheet = null; // {rows, cols, rowClues, colClues, palette, solution, name, status}
+  const downloads = Puzzle.download.box("nonogram", {
+    puzzle: async () => Puzzle.download.nonogram({...sheet, solution: null}),
+    solution: async () => Puzzle.download.nonogram(sheet),
+    why: (which) => !sheet ? "Solve a puzzle first (or get the clues of a drawing): the download draws the puzzle on the board"
+      : which === "puzzle" || sheet.solution ? ""
+      : {multiple: "Several pictures meet these clues: there is no one solution to draw",
+        none: "No picture meets these clues",
+        drawn: "Solve the clues first: only then is the drawing known to be their only picture"}[sheet.status] ||
+        "The solver found no picture (" + sheet.status + ")",
+  });
+  function setSheet(s) {
+    sheet = s;
+    downloads.refresh();
+  }
+
   root.append(el("div", {class: "layout"},
     el("div", {class: "side-col"},
       el("div", {class: "modes", role: "tablist"}, modeText, modeDraw),
@@ -71,7 +89,7 @@ Puzzle.register("nonogram", (root) => {
         el("button", {type: "button", id: "nonogram-solve", class: "primary", onclick: () => solve()}, "Solve"),
         playMine,
         el("label", {}, "Speed ", speedSel)),
-      status),
+      status, downloads.element),
     el("div", {class: "board-col"},
       watchBar,
       boardBox, stepText, playBox)));
@@ -274,6 +292,7 @@ Puzzle.register("nonogram", (root) => {
     controls(false);
     finish = null;
     game = null;
+    setSheet(null);
     playMine.disabled = true;
     showPlay(false);
     const body = fileBytes || text.value;
@@ -305,6 +324,7 @@ Puzzle.register("nonogram", (root) => {
     }
     const ex = explained.data;
     game = gameOf(rec, ex, opt.progress);
+    setSheet(sheetOf(rec, ex));
     playMine.disabled = !game;
     if (opt.play && game) {
       setBadge(rec.status);
@@ -448,6 +468,8 @@ Puzzle.register("nonogram", (root) => {
     pause();
     controls(false);
     drawBoard(cl.cols, cl.rows, cl.row_clues, cl.col_clues);
+    setSheet({rows: cl.rows, cols: cl.cols, rowClues: cl.row_clues.map((l) => l.map((n) => [n, 1])),
+      colClues: cl.col_clues.map((l) => l.map((n) => [n, 1])), palette: blackAndWhite, solution: null, name: "", status: "drawn"});
     badge.hidden = true;
     stepText.textContent = "";
     counter.textContent = "";
@@ -492,6 +514,20 @@ Puzzle.register("nonogram", (root) => {
     return {rows: h, cols: w, rowClues, colClues, palette, steps, solution, progress,
       key: JSON.stringify([rowClues, colClues, palette.map((p) => p.rgb || p.char)]),
       text: text.value, format: formatSel.value === "auto" ? "" : formatSel.value};
+  }
+
+  const blackAndWhite = [{char: "."}, {char: "#"}];
+
+  // sheetOf is what the downloads draw of a solve: the game's clues and
+  // solution, or the explained clues of a puzzle without a game (no
+  // picture), or null.
+  function sheetOf(rec, ex) {
+    const name = ex.name || rec.name || "";
+    if (game) return {rows: game.rows, cols: game.cols, rowClues: game.rowClues, colClues: game.colClues,
+      palette: game.palette, solution: game.solution, name, status: rec.status};
+    if (!ex.row_clues) return null;
+    return {rows: ex.rows, cols: ex.cols, rowClues: ex.row_clues.map((l) => l.map((n) => [n, 1])),
+      colClues: ex.col_clues.map((l) => l.map((n) => [n, 1])), palette: blackAndWhite, solution: null, name, status: rec.status};
   }
 
   function showPlay(on) {

@@ -90,6 +90,34 @@ Puzzle.register("queens", (root) => {
   const pauseBtn = button("Pause", "queens-pause", () => pause(), "Pause or go on");
   const stepBtn = button("Step", "queens-step", () => stepOnce(), "One step of the search");
 
+  // Downloads: the board with the queens you placed, and a placement of
+  // n queens that keeps them: the one on the board when it is one (a
+  // solution shown, a completion), else one the server completes.
+  const downloads = Puzzle.download.box("queens", {
+    puzzle: async () => Puzzle.download.queens({n, queens: placed().filter((q) => q.given)}),
+    solution: async () => {
+      const mine = placed().filter((q) => q.given);
+      let full = placed();
+      const safe = full.length === n && full.every((a) => full.every((b) => a === b || !attacks(a.col, a.row, b.col, b.row)));
+      if (!safe) {
+        const r = await api("/api/queens/complete", {body: `n ${n}\n${givenList().join(", ")}\n`});
+        const rec = r.data;
+        if (r.status !== 200 && r.status !== 422) throw new Error((rec && rec.error) || "the server answered " + r.status);
+        if (rec.status === "invalid") throw new Error(rec.error);
+        if (rec.status !== "solved") throw new Error(mine.length ? `no placement of ${n} queens keeps the ${mine.length} placed` : `${n} queens cannot be placed on a ${n}×${n} board`);
+        const at = new Set(mine.map((q) => key(q.col, q.row)));
+        full = rec.solutions[0].map((q) => ({row: q.row, col: q.col, given: at.has(key(q.col, q.row))}));
+      }
+      return Puzzle.download.queens({n, queens: full, solution: true});
+    },
+  });
+
+  // placed lists the queens on the board: {row, col, kind, given}.
+  const placed = () => [...queens.entries()].map(([k, kind]) => {
+    const [c, r] = k.split(":").map(Number);
+    return {row: r, col: c, kind, given: kind === "given"};
+  });
+
   root.append(el("div", {class: "layout"},
     el("div", {class: "board-col"},
       el("div", {class: "toolbar"},
@@ -120,7 +148,8 @@ Puzzle.register("queens", (root) => {
         el("div", {class: "toolbar"}, animBtn, pauseBtn, stepBtn,
           el("label", {title: "Pause the animation at each solution found"}, stopAt, " stop at solutions")),
         stepCount, stepText),
-      shareBox("queens", (withProgress) => ({n, queens: withProgress ? givenList().join(",") : ""})))));
+      shareBox("queens", (withProgress) => ({n, queens: withProgress ? givenList().join(",") : ""})),
+      downloads.element)));
 
   // ---- model ----
   let n = 8;

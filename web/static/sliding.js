@@ -46,6 +46,27 @@ Puzzle.register("sliding", (root) => {
   const stopBtn = button("Stop", "sliding-stop", () => stop(), "Stop the animation");
   const hintBtn = button("Hint", "sliding-hint", () => hint(), "The next move of a shortest solution from here (H)");
 
+  // Downloads: the start board, and the goal with the moves of a
+  // shortest solution from the start (of a solution, beyond what IDA*
+  // solves at once), asked of the server once a puzzle.
+  let answer = null; // {board: canonical(), rec}
+  const downloads = Puzzle.download.box("sliding", {
+    puzzle: async () => Puzzle.download.sliding({rows, cols, tiles: start, seed}),
+    solution: async () => {
+      const board = canonical();
+      if (!answer || answer.board !== board) {
+        const r = await api("/api/sliding/solve", {body: boardText(rows, cols, start), query: {algo: "auto"}});
+        if (r.status >= 400 && !(r.data && r.data.status)) throw new Error((r.data && r.data.error) || "the server answered " + r.status);
+        answer = {board, rec: r.data};
+      }
+      const rec = answer.rec;
+      if (rec.status === "none") throw new Error("no sequence of moves reaches the goal (the tiles' order has the wrong parity)");
+      if (rec.status !== "solved") throw new Error(rec.error || "the solver answered " + rec.status);
+      const goal = Array.from({length: rows * cols}, (_, i) => (i === rows * cols - 1 ? 0 : i + 1));
+      return Puzzle.download.sliding({rows, cols, tiles: goal, moves: rec.moves, optimal: rec.optimal, seed});
+    },
+  });
+
   root.append(el("div", {class: "layout"},
     el("div", {class: "board-col"},
       el("div", {class: "toolbar"}, sizeSel, seedIn,
@@ -63,6 +84,7 @@ Puzzle.register("sliding", (root) => {
         algoSel, el("label", {}, "Speed ", speedSel)),
       status, stats, movesBox,
       shareBox("sliding", (withProgress) => ({board: canonical(), seed, moves: withProgress ? history.done.join("") : ""})),
+      downloads.element,
       el("details", {class: "import"},
         el("summary", {}, "Board text"),
         text,

@@ -53,6 +53,19 @@ Puzzle.register("sudoku", (root) => {
   // A share link carries the givens (g) and, if asked, the entries (p).
   const share = shareBox("sudoku", (withProgress) => ({g: line(true), p: withProgress ? entries() : ""}));
 
+  // Downloads: the givens, and the solution of the givens (asked of the
+  // server when the tab has none), when it is the only one.
+  const downloads = Puzzle.download.box("sudoku", {
+    puzzle: async () => sheet(null),
+    solution: async () => {
+      const rec = await solutionOfGivens();
+      if (rec.status !== "unique") throw new Error("the givens have more than one solution");
+      return sheet(rec.solution.flat());
+    },
+  });
+  const sheet = (sol) => Puzzle.download.sudoku({box, show, solution: sol,
+    givens: cells.map((c) => (c.kind === "given" ? c.value : 0))});
+
   root.append(
     el("div", {class: "layout"},
       el("div", {class: "board-col"},
@@ -72,6 +85,7 @@ Puzzle.register("sudoku", (root) => {
           button("Rate", "sudoku-rate", rate, "Grade the puzzle by the techniques it needs"),
           button("Clear entries", "sudoku-clear", clearEntries, "Remove every digit you entered")),
         status, hintBox,
+        downloads.element,
         el("details", {class: "import"},
           el("summary", {}, "Puzzle text"),
           importText,
