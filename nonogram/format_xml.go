@@ -78,6 +78,10 @@ func (s *xmlSource) Read(p []byte) (int, error) {
 		msg := ""
 		if s.n++; s.n > s.max {
 			msg = "document larger than " + linescan.Size(int(s.max))
+		} else if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
+			// XML 1.0 allows no other control character anywhere, and
+			// the decoder would find it only at the end of the text.
+			msg = fmt.Sprintf("illegal character code U+%04X", c)
 		} else {
 			msg = s.scan(c)
 		}
