@@ -39,7 +39,23 @@
 // it from its peers' marks, in the same undo step), undo/redo, a timer that
 // stops when the grid is full and right, Solve that shows the solution with
 // the player's wrong digits corrected in red, and, for givens without a
-// solution, the cells named by the explained solve's reason outlined.
+// solution, the cells named by the explained solve's reason outlined. It
+// plays 4×4 to 25×25 grids; progress is kept under the givens' line and
+// the share link is "/#sudoku?g={givens}&p={entries}". For an author who
+// types givens, Solve gives the verdict: unique; several, with the cells
+// where up to 20 listed solutions differ outlined (every such cell when
+// fewer than 20 exist); or none, with the cells of the contradiction. The
+// grid keeps the focus and names the selected cell as its
+// aria-activedescendant; its cells sit in rows laid out with display:
+// contents, so that assistive technology sees a grid of rows.
+//
+// The browser tests (browser_*_test.go, headless Chromium through chromedp)
+// play every family by keyboard and pointer, reload, follow share links,
+// check every tab at 1280, 390 and 360 px in light and dark for sideways
+// scrolling and contrast, audit every tab with axe-core (testdata/axe-core,
+// never served), and report the page's first paint and the cost of each
+// interaction on a 25×25 nonogram, measured in the page with
+// performance.now().
 //
 // Every request body is capped (Config.MaxBody, 413 beyond it). Work that
 // can take long (solving, generating, explaining) runs under a time limit

@@ -1,0 +1,71 @@
+package web
+
+import (
+	"fmt"
+	"io/fs"
+	"net/http/httptest"
+	"slices"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserFirstPaint loads the page over loopback ten times per tab, a
+// new navigation each time, and reports the first contentful paint and
+// the time to a usable tab (its controls built) from the browser's own
+// clock (the Paint Timing and Navigation Timing APIs, performance.now()),
+// with the size of the page's files. It checks that every load paints
+// and builds its tab; the times are reported, not asserted (a loaded host
+// is not a slow page): docs/benchmarks.md records them.
+func TestBrowserFirstPaint(t *testing.T) {
+	ctx := browser(t)
+	watchErrors(t, ctx)
+	ts := httptest.NewServer(newTestServer(t, Config{}))
+	defer ts.Close()
+	total, files := 0, 0
+	err := fs.WalkDir(static, "static", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err == nil {
+			total += int(info.Size())
+			files++
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("static/: %d files, %d bytes (%.0f KiB), uncompressed", files, total, float64(total)/1024)
+	for _, tab := range []string{"sudoku", "nonogram", "sliding", "queens"} {
+		var paint, ready []float64
+		for i := range 10 {
+			act(t, ctx,
+				chromedp.Navigate(fmt.Sprintf("%s/?load%d#%s", ts.URL, i, tab)),
+				chromedp.WaitVisible(css("#tab-"+tab+" button")),
+			)
+			// The paint entry can come a frame after the tab is visible.
+			times, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`new Promise((done) => {
+				const read = () => {
+					const p = performance.getEntriesByName("first-contentful-paint")[0];
+					if (!p) return requestAnimationFrame(read);
+					done([p.startTime, performance.now()]);
+				};
+				read();
+			})`, awaitPromise))
+			if err != nil {
+				t.Fatalf("%s load %d: %v", tab, i, err)
+			}
+			if len(times) != 2 || times[0] <= 0 {
+				t.Fatalf("%s load %d: no first contentful paint (%v)", tab, i, times)
+			}
+			paint = append(paint, times[0])
+			ready = append(ready, times[1])
+		}
+		slices.Sort(paint)
+		slices.Sort(ready)
+		t.Logf("%-8s first contentful paint, ms: median %.1f, best %.1f, worst %.1f; tab built by %.1f ms (median)",
+			tab, paint[len(paint)/2], paint[0], paint[len(paint)-1], ready[len(ready)/2])
+	}
+}
