@@ -82,6 +82,17 @@ func TestBrowserTabs(t *testing.T) {
 					if shown[0] != "none" || shown[1] != "none" || shown[2] != "none" || shown[3] == "none" {
 						t.Errorf("%s printed: header, side column, footer, board shown as %q", tab, shown)
 					}
+					// The empty puzzle: no digit but the givens, no filled cell.
+					switch tab {
+					case "sudoku":
+						if n := eval[int](t, ctx, `[...document.querySelectorAll("#sudoku-grid .cell:not(.given)")].filter((c) => c.textContent && getComputedStyle(c).color !== "rgba(0, 0, 0, 0)").length`); n != 0 {
+							t.Errorf("sudoku printed: %d cells other than givens show a digit", n)
+						}
+					case "nonogram":
+						if n := eval[int](t, ctx, `[...document.querySelectorAll("#nonogram-svg rect.cell")].filter((c) => getComputedStyle(c).fill !== "rgb(255, 255, 255)").length`); n != 0 {
+							t.Errorf("nonogram printed: %d cells not white", n)
+						}
+					}
 					if shots {
 						screenshot(t, ctx, dir, tab+"-print.png")
 					}
