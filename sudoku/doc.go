@@ -58,6 +58,16 @@
 // every removal of the pass, under assumptions (cdcl_assume.go): the
 // givens, and the removed cell not holding its digit (removal.go).
 //
+// Undecided (undecided.go) finds exactly the cells where the solutions of
+// a puzzle with several differ, the complement of its backbone: starting
+// from one solution, each empty cell that no solution found so far
+// disagrees on is given each other digit it may hold and solved for one
+// solution; a solution marks every cell where it differs, none proves the
+// cell decided. This is the backbone computation of SAT solving by
+// repeated calls, as in Janota, Lynce and Marques-Silva, "Algorithms for
+// computing backbones of propositional formulae" (AI Communications,
+// 2015), with the solver's own propagation in place of assumptions.
+//
 // The reader (format.go) detects the layout of each puzzle: one puzzle per
 // line (digits, then letters A=10, ...), the Project Euler 96 "Grid NN"
 // blocks, and grids of one row per line (integers or characters, with '|'
