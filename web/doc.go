@@ -42,9 +42,9 @@
 // solution, the cells named by the explained solve's reason outlined. It
 // plays 4×4 to 25×25 grids; progress is kept under the givens' line and
 // the share link is "/#sudoku?g={givens}&p={entries}". For an author who
-// types givens, Solve gives the verdict: unique; several, with the cells
-// where up to 20 listed solutions differ outlined (every such cell when
-// fewer than 20 exist); or none, with the cells of the contradiction. The
+// types givens, Solve gives the verdict: unique; several, with exactly the
+// cells where solutions differ outlined (the API's undecided); or none,
+// with the cells of the contradiction. The
 // grid keeps the focus and names the selected cell as its
 // aria-activedescendant; its cells sit in rows laid out with display:
 // contents, so that assistive technology sees a grid of rows.

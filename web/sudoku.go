@@ -27,7 +27,9 @@ var (
 		description: "the file name of the puzzle, as the record's \"file\" (default \"request\")"}
 	limitParam = param{name: "limit", kind: "integer", min: 0, max: maxListed,
 		description: fmt.Sprintf("find at most K solutions (1..%d) and list them; 0 or absent looks for 2 to prove uniqueness, 1 finds any one. A count below K is exact.", maxListed)}
-	explainParam = param{name: "explain", kind: "boolean", description: "add the logical steps a person would take"}
+	explainParam   = param{name: "explain", kind: "boolean", description: "add the logical steps a person would take"}
+	undecidedParam = param{name: "undecided", kind: "boolean",
+		description: "with status multiple, add undecided: exactly the cells whose digit differs between some two solutions (not with limit)"}
 )
 
 const sudokuBody = "one Sudoku puzzle in any layout the CLI reads: 81 characters for 9×9 ('.' or 0 for empty), " +
@@ -40,9 +42,9 @@ func sudokuRoutes() []*route {
 			summary: "Solve a Sudoku, proving uniqueness",
 			description: "Returns the record `puzzle sudoku solve --json` prints: file, line, name, status " +
 				"(unique, multiple, none, solved, invalid, timeout), error (invalid and timeout only), rows, cols, box, " +
-				"solution (rows of digits), solutions (with limit ≥ 2), count, steps and stuck (with explain; reason with status none " +
+				"solution (rows of digits), solutions (with limit ≥ 2), count, undecided (with undecided and status multiple), steps and stuck (with explain; reason with status none " +
 				"is the contradiction logic found) and stats. Status 400 carries the record of an invalid puzzle, 504 that of a timeout.",
-			params: []param{nameParam, limitParam, explainParam},
+			params: []param{nameParam, limitParam, explainParam, undecidedParam},
 			body:   sudokuBody,
 			result: "the solve record", schema: "sudoku.json#/$defs/solve", heavy: true,
 			cheap:  smallSudoku,
@@ -120,6 +122,10 @@ func readSudoku(c *call, invalid func(h record.Head, err error) record.Record) (
 func sudokuSolve(c *call) reply {
 	limit := c.integer("limit", 0, 0, maxListed)
 	explain := c.flag("explain")
+	undecided := c.flag("undecided")
+	if undecided && limit != 0 {
+		c.fail("parameter undecided goes with the default search, not with limit")
+	}
 	if c.bad != nil {
 		return reply{}
 	}
@@ -128,7 +134,7 @@ func sudokuSolve(c *call) reply {
 		return *bad
 	}
 	rec := record.NewSudokuSolve(c.ctx, name, p, record.SudokuOptions{
-		Limit: limit, ListAll: limit >= 2, Explain: explain, Timeout: c.timeout,
+		Limit: limit, ListAll: limit >= 2, Explain: explain, Undecided: undecided, Timeout: c.timeout,
 	})
 	return answer(c, rec)
 }

@@ -150,6 +150,11 @@ says so ("stopped at the limit", "limit_reached": true) and the count is
 a lower bound; below the cap it is exact. --limit K of 2 or more lists
 the solutions the same way.
 
+--undecided, for a puzzle with several solutions, finds exactly the cells
+whose digit differs between some two solutions (every other cell is the
+same in all of them): what an author must settle with more givens. It
+costs at most one solve per empty cell and digit, far fewer in practice.
+
 Puzzles are solved one at a time. A hard large grid (one that depth-first
 search does not finish quickly, such as a minimal 25×25) is given to
 --workers clause-learning searches at once, each with its own strategy,
@@ -165,7 +170,9 @@ With --json each puzzle is one JSON object on a line (docs/schema/sudoku.json,
 cols, box, solution (rows of values), solutions (with --all or --limit K,
 in the order found, written one by one), count, limit_reached, steps and
 stuck (with --explain; a contradiction found by logic is the reason of
-status none), stats (time_ms, nodes, conflicts, solver).
+status none), undecided (with --undecided and status multiple: exactly the
+cells, {"row", "col"} from 0, whose digit differs between some two
+solutions), stats (time_ms, nodes, conflicts, solver).
 
 Exit status 0 when every puzzle has a solution (multiple included), 1
 when a puzzle is invalid, has none or timed out, or a file cannot be read,
@@ -177,10 +184,12 @@ Examples:
 	puzzle sudoku solve --json --timeout 5s - < puzzles.txt
 	puzzle sudoku solve --all --format line empty4x4.txt
 	puzzle sudoku solve --explain --format grid one.txt
+	puzzle sudoku solve --undecided draft.txt
 `
 
 type sudokuSolveCmd struct {
 	json, all, explain bool
+	undecided          bool
 	limit, workers     int
 	timeout            time.Duration
 	format             *choiceFlag
@@ -194,6 +203,7 @@ func (c *sudokuSolveCmd) define(fs *flag.FlagSet) {
 	fs.DurationVar(&c.timeout, "timeout", 0, "give up on a puzzle after `D` (such as 10s); 0 means no limit")
 	fs.Var(c.format, "format", "`layout` of the solutions: pretty, line, grid or euler")
 	fs.BoolVar(&c.explain, "explain", false, "show the logical steps a person would take")
+	fs.BoolVar(&c.undecided, "undecided", false, "with several solutions, find exactly the cells where they differ (one solve per open cell at most)")
 	fs.IntVar(&c.workers, "workers", 0, "clause-learning searches to run at once on a hard grid (default: up to 2, one per core); when given, also the 9×9 and smaller puzzles solved at once")
 }
 
@@ -205,6 +215,9 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 	if c.workers < 0 {
 		return v.usageError(e, "--workers must not be negative")
 	}
+	if c.undecided && (c.all || c.limit != 0) {
+		return v.usageError(e, "--undecided goes with the default search, not with --all or --limit")
+	}
 	workers := c.workers
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -212,8 +225,8 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 	// Quick puzzles share the cores only when asked: the hand-over costs
 	// CPU time (docs/benchmarks.md).
 	quickCores := c.workers
-	opt := record.SudokuOptions{Limit: limit, ListAll: c.all || c.limit >= 2, Explain: c.explain, Timeout: c.timeout,
-		Workers: workers}
+	opt := record.SudokuOptions{Limit: limit, ListAll: c.all || c.limit >= 2, Explain: c.explain, Undecided: c.undecided,
+		Timeout: c.timeout, Workers: workers}
 	f := c.format.format()
 	var stream func(ctx context.Context, w *bufio.Writer, file string, p *sudoku.Puzzle) (*record.SudokuSolve, error)
 	if opt.ListAll {
@@ -406,7 +419,15 @@ func (c *sudokuSolveCmd) writeHuman(w io.Writer, rec *record.SudokuSolve) error 
 			return err
 		}
 	}
-	if len(sols) == 2 {
+	switch {
+	case len(rec.Undecided) > 0:
+		cells := make([]string, len(rec.Undecided))
+		for i, u := range rec.Undecided {
+			cells[i] = u.String()
+		}
+		fmt.Fprintf(w, "undecided: %s, where solutions differ (every other cell is the same in all): %s\n",
+			plural(len(cells), "cell"), strings.Join(cells, " "))
+	case len(sols) == 2:
 		fmt.Fprintf(w, "they differ at %s\n", differences(sols[0], sols[1], rec.Rows))
 	}
 	_, err := fmt.Fprintln(w)

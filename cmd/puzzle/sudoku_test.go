@@ -801,3 +801,69 @@ func TestSolveJSONBothWriters(t *testing.T) {
 		}
 	}
 }
+
+// TestSudokuSolveUndecided: --undecided gives exactly the cells where the
+// solutions differ, as the full listing of --all shows them, in JSON and
+// in the human output; a unique puzzle gets none; --all with it is a usage
+// error.
+func TestSudokuSolveUndecided(t *testing.T) {
+	const several = "...85....9..76..........85..1...65..5.9.2...7....4....3....2..976.3....22......8.\n12..34..........\n"
+	out, errOut, code := runCmd(t, several, "sudoku", "solve", "--json", "--all", "-")
+	if code != 0 {
+		t.Fatalf("--all: exit %d, %s", code, errOut)
+	}
+	var want [][]record.Cell
+	dec := json.NewDecoder(strings.NewReader(out))
+	for dec.More() {
+		var rec struct {
+			Rows      int
+			Solutions [][][]int
+		}
+		if err := dec.Decode(&rec); err != nil {
+			t.Fatal(err)
+		}
+		var cells []record.Cell
+		for r := range rec.Rows {
+			for c := range rec.Rows {
+				for _, s := range rec.Solutions {
+					if s[r][c] != rec.Solutions[0][r][c] {
+						cells = append(cells, record.Cell{Row: r, Col: c})
+						break
+					}
+				}
+			}
+		}
+		if len(rec.Solutions) < 2 || len(cells) == 0 {
+			t.Fatalf("--all listed %d solutions", len(rec.Solutions))
+		}
+		want = append(want, cells)
+	}
+	out, errOut, code = runCmd(t, several+"..685....9..76..........85..1...65..5.9.2...7....4....3....2..976.3....22......8.\n",
+		"sudoku", "solve", "--json", "--undecided", "-")
+	if code != 0 {
+		t.Fatalf("--undecided: exit %d, %s", code, errOut)
+	}
+	dec = json.NewDecoder(strings.NewReader(out))
+	for i := 0; dec.More(); i++ {
+		var rec struct {
+			Status    string
+			Undecided []record.Cell
+		}
+		if err := dec.Decode(&rec); err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case i < len(want) && (rec.Status != "multiple" || !slices.Equal(rec.Undecided, want[i])):
+			t.Errorf("puzzle %d: %s, undecided %v; the listing says %v", i+1, rec.Status, rec.Undecided, want[i])
+		case i == len(want) && (rec.Status != "unique" || rec.Undecided != nil):
+			t.Errorf("the unique puzzle: %s, undecided %v", rec.Status, rec.Undecided)
+		}
+	}
+	out, _, _ = runCmd(t, "12..34..........\n", "sudoku", "solve", "--undecided", "-")
+	if !strings.Contains(out, fmt.Sprintf("undecided: %d cells, where solutions differ", len(want[1]))) || !strings.Contains(out, want[1][0].String()) {
+		t.Errorf("human output:\n%s", out)
+	}
+	if _, errOut, code := runCmd(t, several, "sudoku", "solve", "--undecided", "--all", "-"); code != 2 || !strings.Contains(errOut, "--undecided") {
+		t.Errorf("--undecided --all: exit %d, %q", code, errOut)
+	}
+}

@@ -22,6 +22,9 @@ type SudokuOptions struct {
 	ListAll bool
 	// Explain adds the steps of sudoku.Explain.
 	Explain bool
+	// Undecided adds, to a record of status multiple, exactly the cells
+	// where solutions differ (sudoku.Undecided).
+	Undecided bool
 	// Timeout bounds the solve and the explanation together; 0 leaves the
 	// limit to ctx. It is named in the error of a timed-out record.
 	Timeout time.Duration
@@ -56,6 +59,9 @@ type SudokuSolve struct {
 	// solutions to list (--all's default cap, or --limit), so that more
 	// may exist.
 	LimitReached bool `json:"limit_reached,omitempty"`
+	// Undecided is, with SudokuOptions.Undecided and status multiple,
+	// every cell whose digit differs between some two solutions.
+	Undecided []Cell `json:"undecided,omitempty"`
 	// Steps are the logical steps, with --explain; Stuck says the
 	// techniques stopped before the grid was full.
 	Steps []sudoku.Step `json:"steps,omitempty"`
@@ -153,6 +159,18 @@ func NewSudokuSolve(ctx context.Context, file string, p *sudoku.Puzzle, opt Sudo
 		rec.Solutions = make([][][]int, len(res.Solutions))
 		for i, s := range res.Solutions {
 			rec.Solutions[i] = SudokuRows(s, n)
+		}
+	}
+	if opt.Undecided && res.Status == status.Multiple && len(res.Solutions) > 0 {
+		cells, _, err := sudoku.Undecided(ctx, p, res.Solutions)
+		if err != nil {
+			// The work asked for did not finish: the record says so.
+			rec.Status, rec.Error = status.Timeout, "undecided cells: "+timeoutText(opt.Timeout, err)
+			return rec
+		}
+		rec.Undecided = make([]Cell, len(cells))
+		for i, c := range cells {
+			rec.Undecided[i] = Cell{Row: c.Row, Col: c.Col}
 		}
 	}
 	if !opt.Explain || res.Status == status.Timeout {

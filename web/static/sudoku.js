@@ -420,14 +420,13 @@ Puzzle.register("sudoku", (root) => {
       }
       solution = rec;
       const flat = rec.solution.flat();
-      // Several: list up to 20 solutions and outline the cells where they
-      // differ, the places a given more would settle.
-      let differ = [], found = 0;
+      // Several: outline exactly the cells where solutions differ (the
+      // undecided cells), the places a given more would settle.
+      let differ = [], undecidedError = "";
       if (rec.status === "multiple") {
-        const some = await api("/api/sudoku/solve", {body: line(true), query: {limit: 20}});
-        const sols = some.status === 200 && some.data.solutions ? some.data.solutions.map((g) => g.flat()) : [];
-        found = sols.length;
-        differ = flat.map((_, i) => i).filter((i) => sols.some((g) => g[i] !== flat[i]));
+        const und = await api("/api/sudoku/solve", {body: line(true), query: {undecided: true}});
+        if (und.status === 200 && und.data.undecided) differ = und.data.undecided.map(({row, col}) => row * n + col);
+        else undecidedError = errorText(und);
       }
       // Every cell shows the solution's digit; the player's wrong ones are
       // corrected and marked in red.
@@ -449,8 +448,9 @@ Puzzle.register("sudoku", (root) => {
       message(status, rec.status === "unique" && !wrong ? "ok" : "warn",
         what + " · " + st.time_ms.toFixed(2) + " ms · " + st.nodes + " search nodes (" + st.solver + " solver)" +
         (wrong ? " · " + wrong + " of your digits were wrong: corrected, in red" : "") +
-        (differ.length ? " · " + (found >= 20 ? "at least 20" : found) + " solutions found; the " + differ.length +
-          " cells outlined in amber differ between them: a given in one of them narrows the puzzle" : ""));
+        (differ.length ? " · " + differ.length + " undecided cells, outlined in amber: solutions differ there and agree " +
+          "everywhere else, so a given in one of them narrows the puzzle" : "") +
+        (undecidedError ? " · the undecided cells could not be found: " + undecidedError : ""));
       draw();
     });
   }
