@@ -16,9 +16,14 @@
 //   R14 the most heuristic a child of the top frame may have, bound-g-1
 //   R15 k.exp (stored back on return; ABI0 lets an assembly function use
 //       R14 and R15)
+//   R10 the top frame's next child, R11 the end of its children (while a
+//       child is tried, R10 is that child)
 // A frame's i and k hold, in the assembly, the addresses of its next
-// child and of the end of its children. The others are scratch. Labels (tiles), cells and steps are bytes; the
-// rest are 64-bit words.
+// child and of the end of its children; the top frame's are in R10 and
+// R11 instead, and written to it only when a child is pushed or the loop
+// pauses, so that trying the next child waits for no store. The others
+// are scratch. Labels (tiles), cells and steps are bytes; the rest are
+// 64-bit words.
 // RANK_AFTER stores in the child (R10) the rank of a pattern (DX) after the
 // move of step SI, and asks for its entry: the rank before (rank), plus
 // the tile's weight (at R11) times delta, plus the terms of between (row
@@ -108,7 +113,10 @@ TEXT ·pdbIterate(SB), NOSPLIT, $0-24
 	LEAQ pdbKernel_frames(DI)(AX*1), R8
 	MOVBQZX resume+8(FP), AX
 	TESTQ AX, AX
-	JNE next
+	JEQ expand
+	MOVQ pdbFrame_i(R8), R10
+	MOVQ pdbFrame_k(R8), R11
+	JMP next
 
 expand:
 	INCQ R15
@@ -125,7 +133,6 @@ expand:
 	SHLQ $6, AX // 4 steps of 16 bytes
 	LEAQ pdbKernel_steps(DI)(AX*1), SI
 	LEAQ pdbFrame_kids(R8), R10
-	MOVQ R10, pdbFrame_i(R8)
 	TESTQ CX, CX
 	JEQ listed
 	CMPQ pdbKernel_sparse(DI), $0
@@ -188,19 +195,20 @@ listsparse:
 	JNE listsparse
 
 listed:
-	MOVQ R10, pdbFrame_k(R8)
+	MOVQ R10, R11
+	LEAQ pdbFrame_kids(R8), R10
 	TESTQ $const_pollMask, R15
 	JNE next
+	MOVQ R10, pdbFrame_i(R8)
+	MOVQ R11, pdbFrame_k(R8)
 	MOVQ R9, pdbKernel_depth(DI)
 	MOVQ R15, pdbKernel_exp(DI)
 	MOVQ $const_iterPaused, ret+16(FP)
 	RET
 
 next:
-	MOVQ pdbFrame_i(R8), R10 // the child
-	CMPQ R10, pdbFrame_k(R8)
+	CMPQ R10, R11 // the child, and the end of the children
 	JEQ pop
-	ADDQ $pdbKid__size, pdbFrame_i(R8)
 	INCQ pdbKernel_gen(DI)
 
 	// R12: its Manhattan distance.
@@ -249,7 +257,10 @@ next:
 	MOVBQZX pdbKid_dir(R10), AX
 	MOVB AX, pdbKernel_path(DI)(R9*1)
 
-	// Push the child's frame.
+	// Push the child's frame, keeping where the node's children stand.
+	LEAQ pdbKid__size(R10), BX
+	MOVQ BX, pdbFrame_i(R8)
+	MOVQ R11, pdbFrame_k(R8)
 	INCQ R9
 	DECQ R14
 	ADDQ $pdbFrame__size, R8
@@ -264,6 +275,7 @@ next:
 prune:
 	// AX: the heuristic; the child's f = g+1+h may be the next bound.
 	LEAQ 1(R9)(AX*1), AX
+	ADDQ $pdbKid__size, R10
 	CMPQ AX, pdbKernel_next(DI)
 	JGE next
 	MOVQ AX, pdbKernel_next(DI)
@@ -276,6 +288,7 @@ pop:
 	INCQ R14
 	SUBQ $pdbFrame__size, R8
 	MOVQ pdbFrame_i(R8), R10
+	MOVQ pdbFrame_k(R8), R11
 	SUBQ $pdbKid__size, R10 // the move in play
 	MOVBQZX pdbKid_tile(R10), BX
 	MOVQ pdbFrame_blank(R8), AX
@@ -289,6 +302,7 @@ pop:
 	MOVB $0, pdbKernel_rcells(DI)(DX*1)
 	UNDO_ENTRY(pdbKid_pat, pdbKernel_rank, pdbKernel_vals, pdbFrame_urank, pdbFrame_uval)
 	UNDO_ENTRY(pdbKid_rpat, pdbKernel_rrank, pdbKernel_rvals, pdbFrame_urrank, pdbFrame_urval)
+	ADDQ $pdbKid__size, R10
 	JMP next
 
 found:
