@@ -31,7 +31,12 @@ package sudoku
 // assembly (solve9_prop_amd64.s) that holds the 27 words in two 512-bit
 // registers and applies every deduction below to all of them in each pass,
 // until a pass changes nothing, then picks the guess by the same rule. The
-// givens are read and the solutions written there too.
+// whole search runs there (search9AVX512): the state stays in the
+// registers from node to node, the other branch of each guess waits on a
+// stack, and Go is called back only for a solution, every 1024 nodes (to
+// check the context) and to choose a guess when no cell has two
+// candidates, so it visits the same nodes in the same order as search.
+// The givens are read and the solutions written there too.
 //
 // When no word changes any more, naked singles are found by counting the
 // candidates of all cells of a band at once across the nine boards
@@ -82,6 +87,7 @@ type solver9 struct {
 	// A node at depth k has placed k cells more than the root, so 81
 	// guesses at most lie between the root and a leaf.
 	stack [82]state9
+	wide  search9 // the search in assembly (search9AVX512), with its stack
 }
 
 // Outcomes of propagate.
@@ -108,13 +114,21 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink) (Result, error) {
 		return Result{}, errors.New("sudoku: solve9x9 needs a 9×9 grid")
 	}
 	s := solver9Pool.Get().(*solver9)
-	if !s.stack[0].readGivens(p.Cells) {
+	root := &s.stack[0]
+	if propagate9Wide {
+		root = &s.wide.st
+	}
+	if !root.readGivens(p.Cells) {
 		solver9Pool.Put(s)
 		return Result{}, errGivens9
 	}
 	s.sink, s.nodes, s.ctx, s.done, s.err = k, 0, ctx, ctx.Done(), nil
 	if !s.cancelled() {
-		s.search(0, band27)
+		if propagate9Wide {
+			s.searchWide()
+		} else {
+			s.search(0, band27)
+		}
 	}
 	res := Result{Stats: Stats{Nodes: s.nodes}}
 	err := s.err
@@ -193,6 +207,40 @@ func (s *solver9) search(depth int, dirty uint32) bool {
 		}
 		st.f[i] &^= x
 		dirty = 1 << i
+	}
+}
+
+// searchWide is search in assembly (search9AVX512) from the root at
+// s.wide.st: the same nodes in the same order, so the same solutions.
+func (s *solver9) searchWide() {
+	w := &s.wide
+	w.nodes, w.depth = 0, 0
+	for mode := uint32(0); ; {
+		switch search9AVX512(w, mode) {
+		case 0:
+			s.nodes = w.nodes
+			return
+		case 1:
+			sol := s.sink.grid(81)
+			copy(sol, w.sol[:])
+			if s.sink.add(sol) {
+				s.nodes = w.nodes
+				return
+			}
+			mode = 1
+		case 2:
+			if s.cancelled() {
+				s.nodes = w.nodes
+				return
+			}
+			mode = 2
+		case 3:
+			s.pickFewest(&w.st)
+			s.guessWord(&w.st)
+			c := 27*s.gb + bits.TrailingZeros32(s.gx)
+			w.key = uint32(s.gi/3)<<16 | uint32(127-c)
+			mode = 3
+		}
 	}
 }
 
