@@ -113,6 +113,9 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink) (Result, error) {
 	if p.Box != 3 || len(p.Cells) != 81 {
 		return Result{}, errors.New("sudoku: solve9x9 needs a 9×9 grid")
 	}
+	if !propagate9Wide {
+		t9Tables()
+	}
 	s := solver9Pool.Get().(*solver9)
 	root := &s.stack[0]
 	if propagate9Wide {
@@ -161,6 +164,7 @@ func (st *state9) readGivens(cells []uint8) bool {
 // the empty cells): each given takes its digit out of its row, column and
 // box at once, before the propagation starts.
 func (st *state9) setGivens(placed *[10][3]uint32) {
+	t9Tables()
 	st.u = placed[0]
 	for d := range 9 {
 		g := &placed[d+1]
