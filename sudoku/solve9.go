@@ -88,6 +88,11 @@ type solver9 struct {
 	// guesses at most lie between the root and a leaf.
 	stack [82]state9
 	wide  search9 // the search in assembly (search9AVX512), with its stack
+	// own is the sink of a search that keeps its one or two solutions in
+	// the rest of the slabs cells (their cells) and lists (Result.Solutions).
+	own   sink
+	cells []uint8
+	lists [][]uint8
 }
 
 // Outcomes of propagate.
@@ -103,13 +108,17 @@ var solver9Pool = sync.Pool{New: func() any { return new(solver9) }}
 // limit solutions if limit > 0.
 func solve9x9(ctx context.Context, p *Puzzle, limit int) (Result, error) {
 	k := &sink{limit: limit}
-	res, err := solve9x9Into(ctx, p, k)
+	res, err := solve9x9Into(ctx, p, k, limit)
 	res.Solutions = k.sols
 	return res, err
 }
 
-// solve9x9Into is solve9x9 with the solutions going to k.
-func solve9x9Into(ctx context.Context, p *Puzzle, k *sink) (Result, error) {
+// solve9x9Into is solve9x9 with the solutions going to k. With k nil,
+// it keeps up to limit solutions, 1 or 2, in Result.Solutions, and
+// Result.Count says how many it found: they are cut from slabs that the
+// pooled solver hands out a piece at a time, so that a puzzle costs no
+// allocation of its own.
+func solve9x9Into(ctx context.Context, p *Puzzle, k *sink, limit int) (Result, error) {
 	if p.Box != 3 || len(p.Cells) != 81 {
 		return Result{}, errors.New("sudoku: solve9x9 needs a 9×9 grid")
 	}
@@ -125,6 +134,14 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink) (Result, error) {
 		solver9Pool.Put(s)
 		return Result{}, errGivens9
 	}
+	own := k == nil
+	if own {
+		if len(s.cells) < 2*81 || len(s.lists) < 2 {
+			s.cells, s.lists = make([]uint8, slab9*81), make([][]uint8, slab9)
+		}
+		s.own = sink{limit: limit, spare: s.cells[: limit*81 : limit*81], sols: s.lists[:0:limit]}
+		k = &s.own
+	}
 	s.sink, s.nodes, s.ctx, s.done, s.err = k, 0, ctx, ctx.Done(), nil
 	if !s.cancelled() {
 		if propagate9Wide {
@@ -134,11 +151,21 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink) (Result, error) {
 		}
 	}
 	res := Result{Stats: Stats{Nodes: s.nodes}}
+	if own {
+		if n := k.count; n > 0 {
+			res.Solutions, res.Count = k.sols[:n:n], n
+			s.cells, s.lists = s.cells[n*81:], s.lists[n:]
+		}
+		s.own = sink{}
+	}
 	err := s.err
 	s.sink, s.ctx, s.done, s.err = nil, nil, nil, nil
 	solver9Pool.Put(s)
 	return res, err
 }
+
+// slab9 is the number of solutions of a solver's slab.
+const slab9 = 256
 
 // readGivens sets st to the root state of the 81 values of cells, and
 // reports false if a value is over 9 or a digit is given twice in a unit.
