@@ -11,7 +11,8 @@
 //     one lookup, bit-sliced counters give naked singles, and the search
 //     guesses on a bivalue cell. With AVX2 or AVX-512 the deductions run
 //     on all 27 words at once in assembly, the digits of a band side by
-//     side in vector lanes. The method follows the fast solvers of the
+//     side in vector lanes; with AVX-512 the whole search does, the state
+//     held in registers and the pending branches on an explicit stack. The method follows the fast solvers of the
 //     enjoysudoku forum (JCZSolve, fsss2) and Tom Dillon's notes on tdoku.
 //   - Other sizes start with a depth-first search (search.go) over bitset
 //     candidates, propagating naked and hidden singles and locked

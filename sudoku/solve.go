@@ -86,22 +86,31 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	}
 	var res Result
 	var err error
-	k := newSink(limit, opt.Found, len(p.Cells))
 	if nine {
-		res, err = solve9x9Into(ctx, p, k)
+		// One or two solutions kept, the usual case, need no sink of
+		// their own: the solver keeps them (solve9x9Into).
+		var k *sink
+		if opt.Found != nil || limit < 1 || limit > 2 {
+			k = newSink(limit, opt.Found, len(p.Cells))
+		}
+		res, err = solve9x9Into(ctx, p, k, limit)
 		if err == errGivens9 {
 			if verr := p.Validate(); verr != nil {
 				err = verr
 			}
 			return Result{Status: status.Invalid}, fmt.Errorf("sudoku: %w", err)
 		}
+		if k != nil {
+			res.Solutions, res.Count = k.sols, k.count
+		}
 		res.Stats.Solver = "9x9"
 	} else {
+		k := newSink(limit, opt.Found, len(p.Cells))
 		res, err = solveLarge(ctx, p, k, opt)
+		res.Solutions, res.Count = k.sols, k.count
 	}
-	res.Solutions, res.Count = k.sols, k.count
 	res.Stats.Time = time.Since(start)
-	res.Status = status.OfSearch(k.count, limit, err != nil)
+	res.Status = status.OfSearch(res.Count, limit, err != nil)
 	return res, err
 }
 

@@ -31,7 +31,12 @@ package sudoku
 // assembly (solve9_prop_amd64.s) that holds the 27 words in two 512-bit
 // registers and applies every deduction below to all of them in each pass,
 // until a pass changes nothing, then picks the guess by the same rule. The
-// givens are read and the solutions written there too.
+// whole search runs there (search9AVX512): the state stays in the
+// registers from node to node, the other branch of each guess waits on a
+// stack, and Go is called back only for a solution, every 1024 nodes (to
+// check the context) and to choose a guess when no cell has two
+// candidates, so it visits the same nodes in the same order as search.
+// The givens are read and the solutions written there too.
 //
 // When no word changes any more, naked singles are found by counting the
 // candidates of all cells of a band at once across the nine boards
@@ -82,6 +87,12 @@ type solver9 struct {
 	// A node at depth k has placed k cells more than the root, so 81
 	// guesses at most lie between the root and a leaf.
 	stack [82]state9
+	wide  search9 // the search in assembly (search9AVX512), with its stack
+	// own is the sink of a search that keeps its one or two solutions in
+	// the rest of the slabs cells (their cells) and lists (Result.Solutions).
+	own   sink
+	cells []uint8
+	lists [][]uint8
 }
 
 // Outcomes of propagate.
@@ -97,31 +108,64 @@ var solver9Pool = sync.Pool{New: func() any { return new(solver9) }}
 // limit solutions if limit > 0.
 func solve9x9(ctx context.Context, p *Puzzle, limit int) (Result, error) {
 	k := &sink{limit: limit}
-	res, err := solve9x9Into(ctx, p, k)
+	res, err := solve9x9Into(ctx, p, k, limit)
 	res.Solutions = k.sols
 	return res, err
 }
 
-// solve9x9Into is solve9x9 with the solutions going to k.
-func solve9x9Into(ctx context.Context, p *Puzzle, k *sink) (Result, error) {
+// solve9x9Into is solve9x9 with the solutions going to k. With k nil,
+// it keeps up to limit solutions, 1 or 2, in Result.Solutions, and
+// Result.Count says how many it found: they are cut from slabs that the
+// pooled solver hands out a piece at a time, so that a puzzle costs no
+// allocation of its own.
+func solve9x9Into(ctx context.Context, p *Puzzle, k *sink, limit int) (Result, error) {
 	if p.Box != 3 || len(p.Cells) != 81 {
 		return Result{}, errors.New("sudoku: solve9x9 needs a 9×9 grid")
 	}
+	if !propagate9Wide {
+		t9Tables()
+	}
 	s := solver9Pool.Get().(*solver9)
-	if !s.stack[0].readGivens(p.Cells) {
+	root := &s.stack[0]
+	if propagate9Wide {
+		root = &s.wide.st
+	}
+	if !root.readGivens(p.Cells) {
 		solver9Pool.Put(s)
 		return Result{}, errGivens9
 	}
+	own := k == nil
+	if own {
+		if len(s.cells) < 2*81 || len(s.lists) < 2 {
+			s.cells, s.lists = make([]uint8, slab9*81), make([][]uint8, slab9)
+		}
+		s.own = sink{limit: limit, spare: s.cells[: limit*81 : limit*81], sols: s.lists[:0:limit]}
+		k = &s.own
+	}
 	s.sink, s.nodes, s.ctx, s.done, s.err = k, 0, ctx, ctx.Done(), nil
 	if !s.cancelled() {
-		s.search(0, band27)
+		if propagate9Wide {
+			s.searchWide()
+		} else {
+			s.search(0, band27)
+		}
 	}
 	res := Result{Stats: Stats{Nodes: s.nodes}}
+	if own {
+		if n := k.count; n > 0 {
+			res.Solutions, res.Count = k.sols[:n:n], n
+			s.cells, s.lists = s.cells[n*81:], s.lists[n:]
+		}
+		s.own = sink{}
+	}
 	err := s.err
 	s.sink, s.ctx, s.done, s.err = nil, nil, nil, nil
 	solver9Pool.Put(s)
 	return res, err
 }
+
+// slab9 is the number of solutions of a solver's slab.
+const slab9 = 256
 
 // readGivens sets st to the root state of the 81 values of cells, and
 // reports false if a value is over 9 or a digit is given twice in a unit.
@@ -147,6 +191,7 @@ func (st *state9) readGivens(cells []uint8) bool {
 // the empty cells): each given takes its digit out of its row, column and
 // box at once, before the propagation starts.
 func (st *state9) setGivens(placed *[10][3]uint32) {
+	t9Tables()
 	st.u = placed[0]
 	for d := range 9 {
 		g := &placed[d+1]
@@ -193,6 +238,40 @@ func (s *solver9) search(depth int, dirty uint32) bool {
 		}
 		st.f[i] &^= x
 		dirty = 1 << i
+	}
+}
+
+// searchWide is search in assembly (search9AVX512) from the root at
+// s.wide.st: the same nodes in the same order, so the same solutions.
+func (s *solver9) searchWide() {
+	w := &s.wide
+	w.nodes, w.depth = 0, 0
+	for mode := uint32(0); ; {
+		switch search9AVX512(w, mode) {
+		case 0:
+			s.nodes = w.nodes
+			return
+		case 1:
+			sol := s.sink.grid(81)
+			copy(sol, w.sol[:])
+			if s.sink.add(sol) {
+				s.nodes = w.nodes
+				return
+			}
+			mode = 1
+		case 2:
+			if s.cancelled() {
+				s.nodes = w.nodes
+				return
+			}
+			mode = 2
+		case 3:
+			s.pickFewest(&w.st)
+			s.guessWord(&w.st)
+			c := 27*s.gb + bits.TrailingZeros32(s.gx)
+			w.key = uint32(s.gi/3)<<16 | uint32(127-c)
+			mode = 3
+		}
 	}
 }
 

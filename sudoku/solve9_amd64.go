@@ -19,16 +19,46 @@ var spread9Wide = cpuAVX2()
 // words taken one by one.
 var spread9WideMin = 4
 
+// search9 is the state of search9AVX512 between its calls; the assembly
+// knows the offsets of its fields (TestSearch9Layout).
+type search9 struct {
+	st    state9    // the root, the state of a guess Go chooses, or propagate9AVX512's state
+	key   uint32    // the guess Go chose (mode 3)
+	_     uint32    //
+	nodes int64     // Stats.Nodes so far
+	depth int64     // branches on stack
+	sol   [81]uint8 // the solution just found
+	_     [31]uint8
+	cur   [64]uint32     // the registers of the state to resume with (mode 2)
+	stack [81][64]uint32 // the registers of the other branch of every guess on the path
+}
+
+// search9AVX512 runs solver9.search with AVX-512 (solve9_prop_amd64.s),
+// the state held in registers from node to node, until it needs Go: it
+// returns 0 when the search is over, 1 with a solution in s.sol, 2 every
+// 1024 nodes so that Go checks its context, and 3 when no cell has two
+// candidates, for Go to choose the guess at s.st and put it in s.key.
+// mode says where to go on from: 0 the root at s.st, 1 the last branch on
+// the stack, 2 the state saved at the node-count check, 3 the guess in
+// s.key at s.st.
+//
+//go:noescape
+func search9AVX512(s *search9, mode uint32) uint32
+
 // propagate9AVX512 applies all the deductions of propagate to st, to all
-// its words at once, with AVX-512 (solve9_prop_amd64.s), until nothing
+// its words at once, with AVX-512 (search9AVX512's mode 4), until nothing
 // changes. It returns 0 on a contradiction (st is then undefined), 1 if
 // st is solved, 2 if no cell has two candidates, and otherwise the key of
 // the cell pickGuess chooses among those (unplaced peers << 7 | 127 - cell,
 // in the low 16 bits) and the digit guessWord would try there, less one
 // (above).
-//
-//go:noescape
-func propagate9AVX512(st *state9) uint32
+func propagate9AVX512(st *state9) uint32 {
+	s := new(search9)
+	s.st = *st
+	key := search9AVX512(s, 4)
+	*st = s.st
+	return key
+}
 
 func cpuAVX512() bool
 

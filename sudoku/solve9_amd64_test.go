@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 // s9Root returns the root state of a 9×9 puzzle whose givens do not clash.
@@ -237,23 +238,27 @@ func TestPropagate9AVX512(t *testing.T) {
 	}
 }
 
-// TestSolve9AVX512SameSearch holds the search with AVX-512 equal to the
-// search without it: the same nodes and the same solutions.
+// TestSolve9AVX512SameSearch holds the search in assembly equal to the
+// search in Go: the same nodes and the same solutions in the same order,
+// when proving uniqueness, when finding one solution and when listing up
+// to 2000, which also takes the assembly through its hand-overs to Go every
+// 1024 nodes and through the guesses Go chooses when no cell has two
+// candidates.
 func TestSolve9AVX512SameSearch(t *testing.T) {
 	if !cpuAVX512() {
 		t.Skip("no AVX-512")
 	}
 	defer func(w bool) { propagate9Wide = w }(propagate9Wide)
-	solve := func(p *Puzzle, wide bool) Result {
+	solve := func(p *Puzzle, limit int, wide bool) Result {
 		propagate9Wide = wide
-		r, err := solve9x9(context.Background(), p, 2)
+		r, err := solve9x9(context.Background(), p, limit)
 		if err != nil {
 			t.Fatalf("line %d: %v", p.Line, err)
 		}
 		return r
 	}
 	rng := rand.New(rand.NewPCG(15, 12))
-	ps := []*Puzzle{}
+	ps := []*Puzzle{{Box: 3, Cells: make([]uint8, 81)}}
 	for range 300 {
 		ps = append(ps, s9RandomPuzzle(rng, 40+rng.IntN(30)))
 	}
@@ -263,11 +268,35 @@ func TestSolve9AVX512SameSearch(t *testing.T) {
 			ps = append(ps, all[k])
 		}
 	}
+	var handovers, big int
 	for _, p := range ps {
-		a, b := solve(p, false), solve(p, true)
-		if a.Stats.Nodes != b.Stats.Nodes || !slices.EqualFunc(a.Solutions, b.Solutions, slices.Equal) {
-			t.Fatalf("line %d: Go %d nodes %v, AVX-512 %d nodes %v", p.Line, a.Stats.Nodes, a.Solutions, b.Stats.Nodes, b.Solutions)
+		for _, limit := range []int{2, 1, 2000} {
+			a, b := solve(p, limit, false), solve(p, limit, true)
+			if a.Stats.Nodes != b.Stats.Nodes || !slices.EqualFunc(a.Solutions, b.Solutions, slices.Equal) {
+				t.Fatalf("line %d, limit %d: Go %d nodes %v, AVX-512 %d nodes %v", p.Line, limit, a.Stats.Nodes, a.Solutions, b.Stats.Nodes, b.Solutions)
+			}
+			if a.Stats.Nodes >= 1024 {
+				handovers++
+			}
+			if len(a.Solutions) == 2000 {
+				big++
+			}
 		}
+	}
+	if handovers < 10 || big < 10 {
+		t.Fatalf("too few searches of 1024 nodes or more (%d) or with 2000 solutions (%d)", handovers, big)
+	}
+}
+
+// TestSearch9Layout holds the offsets of search9's fields to those the
+// assembly uses (S9KEY and the others in solve9_prop_amd64.s).
+func TestSearch9Layout(t *testing.T) {
+	var s search9
+	got := []uintptr{unsafe.Offsetof(s.key), unsafe.Offsetof(s.nodes), unsafe.Offsetof(s.depth),
+		unsafe.Offsetof(s.sol), unsafe.Offsetof(s.cur), unsafe.Offsetof(s.stack)}
+	want := []uintptr{120, 128, 136, 144, 256, 512}
+	if !slices.Equal(got, want) || unsafe.Sizeof(s.st) != 120 || unsafe.Sizeof(s.stack[0]) != 256 {
+		t.Fatalf("offsets %v, want %v", got, want)
 	}
 }
 

@@ -116,46 +116,114 @@
 	VPADDD Z22, Z21, Z21; VPADDD Z23, Z21, Z21; VPSLLD $7, Z21, Z21; \
 	VPORD z9Key<>+OFF(SB), Z21, Z21; KMOVW R, K4; VPMAXUD Z21, Z20, K4, Z20
 
-// func propagate9AVX512(st *state9) uint32
-TEXT ·propagate9AVX512(SB), NOSPLIT, $0-12
-	MOVQ st+0(FP), DI
-	VPBROADCASTD z9MR<>(SB), Z16
-	VPBROADCASTD z9K2<>(SB), Z17
-	VPBROADCASTD z9K12<>(SB), Z18
-	VPBROADCASTD z9M1FF<>(SB), Z19
-	VPBROADCASTD z9M49<>(SB), Z20
-	VPBROADCASTD z9M124<>(SB), Z21
-	VPBROADCASTD z9K0<>(SB), Z22
-	VPBROADCASTD z9FA<>(SB), Z23
-	VPBROADCASTD z9FB<>(SB), Z24
-	VPBROADCASTD z9CA<>(SB), Z25
-	VPBROADCASTD z9CB<>(SB), Z26
-	VPBROADCASTD z9SubA<>(SB), Z14
-	VPBROADCASTD z9SubB<>(SB), Z15
-	VMOVDQU32 z9IdxP<>(SB), Z27
-	VMOVDQU32 z9IdxQ<>(SB), Z28
-	VMOVDQU32 z9IdxD0<>(SB), Z29
-	VMOVDQU32 z9IdxD1<>(SB), Z30
-	VMOVDQU32 z9IdxBand<>(SB), Z31
-	MOVL $0x07FF, AX
-	KMOVW AX, K1
-	MOVL $0x3FFF, AX
-	KMOVW AX, K2
-	MOVL $0xF800, AX
+// DIGIT writes digit D+1 (broadcast in ZD) into the byte lanes of Z0, Z1,
+// Z2 (bands 0, 1, 2) where word 3D+b of the state at DI has a bit.
+#define DIGIT(D, ZD) \
+	MOVL $(D+1), AX; VPBROADCASTB AX, ZD; \
+	MOVL (12*D)(DI), AX; KMOVD AX, K1; VMOVDQU8 ZD, K1, Z0; \
+	MOVL (12*D+4)(DI), AX; KMOVD AX, K1; VMOVDQU8 ZD, K1, Z1; \
+	MOVL (12*D+8)(DI), AX; KMOVD AX, K1; VMOVDQU8 ZD, K1, Z2
+
+// CONSTS loads the constants of the loop and its masks; RELOAD those
+// that the choice of the guess takes as scratch.
+#define CONSTS \
+	VPBROADCASTD z9MR<>(SB), Z16; \
+	VPBROADCASTD z9K2<>(SB), Z17; \
+	VPBROADCASTD z9K12<>(SB), Z18; \
+	VPBROADCASTD z9M1FF<>(SB), Z19; \
+	VPBROADCASTD z9M49<>(SB), Z20; \
+	VPBROADCASTD z9M124<>(SB), Z21; \
+	VPBROADCASTD z9K0<>(SB), Z22; \
+	VPBROADCASTD z9FA<>(SB), Z23; \
+	VPBROADCASTD z9FB<>(SB), Z24; \
+	VPBROADCASTD z9CA<>(SB), Z25; \
+	VPBROADCASTD z9CB<>(SB), Z26; \
+	VPBROADCASTD z9SubA<>(SB), Z14; \
+	VPBROADCASTD z9SubB<>(SB), Z15; \
+	VMOVDQU32 z9IdxP<>(SB), Z27; \
+	VMOVDQU32 z9IdxQ<>(SB), Z28; \
+	VMOVDQU32 z9IdxD0<>(SB), Z29; \
+	VMOVDQU32 z9IdxD1<>(SB), Z30; \
+	VMOVDQU32 z9IdxBand<>(SB), Z31; \
+	MOVL $0x07FF, AX; \
+	KMOVW AX, K1; \
+	MOVL $0x3FFF, AX; \
+	KMOVW AX, K2; \
+	MOVL $0xF800, AX; \
 	KMOVW AX, K3
 
-	// Words 3d+b of st.f, and st.u, to the registers.
-	VMOVDQU32 0(DI), Z6
-	VMOVDQU32.Z 64(DI), K2, Z7
-	VMOVDQU32 z9Ld0<>(SB), Z0
-	VPERMI2D Z7, Z6, Z0
-	VMOVDQU32 z9Ld1<>(SB), Z1
-	VPERMI2D Z7, Z6, Z1
-	VPBROADCASTD z9Full<>(SB), K3, Z1
-	VMOVDQU32 z9LdU0<>(SB), Z2
-	VPERMI2D Z7, Z6, Z2
-	VMOVDQU32 z9LdU1<>(SB), Z3
+#define RELOAD \
+	VPBROADCASTD z9MR<>(SB), Z16; \
+	VPBROADCASTD z9K2<>(SB), Z17; \
+	VPBROADCASTD z9K12<>(SB), Z18; \
+	VPBROADCASTD z9M49<>(SB), Z20; \
+	VPBROADCASTD z9M124<>(SB), Z21; \
+	VPBROADCASTD z9K0<>(SB), Z22; \
+	VPBROADCASTD z9FA<>(SB), Z23; \
+	VPBROADCASTD z9FB<>(SB), Z24; \
+	VPBROADCASTD z9CA<>(SB), Z25; \
+	VPBROADCASTD z9CB<>(SB), Z26; \
+	VPBROADCASTD z9SubA<>(SB), Z14
+
+// LOADST sets the registers to the state9 at DI.
+#define LOADST \
+	VMOVDQU32 0(DI), Z6; \
+	VMOVDQU32.Z 64(DI), K2, Z7; \
+	VMOVDQU32 z9Ld0<>(SB), Z0; \
+	VPERMI2D Z7, Z6, Z0; \
+	VMOVDQU32 z9Ld1<>(SB), Z1; \
+	VPERMI2D Z7, Z6, Z1; \
+	VPBROADCASTD z9Full<>(SB), K3, Z1; \
+	VMOVDQU32 z9LdU0<>(SB), Z2; \
+	VPERMI2D Z7, Z6, Z2; \
+	VMOVDQU32 z9LdU1<>(SB), Z3; \
 	VPERMI2D.Z Z7, Z6, K1, Z3
+
+// The search9 fields (solve9_amd64.go).
+#define S9KEY 120
+#define S9NODES 128
+#define S9DEPTH 136
+#define S9SOL 144
+#define S9CUR 256
+#define S9STACK 512
+
+// func search9AVX512(s *search9, mode uint32) uint32 runs the depth-first
+// search of solver9.search from the state that mode names, with the state
+// in registers and the other branches of the guesses on s.stack, until it
+// must hand over to Go:
+//
+//   - mode 0 starts at the root, s.st; mode 1 backtracks (after a
+//     solution); mode 2 resumes at s.cur (after a node-count check); mode
+//     3 guesses at s.st on the cell and digit of s.key (after pickFewest).
+//   - It returns 0 when the search is over, 1 with a solution in s.sol, 2
+//     every 1024 nodes, for Go to check its context, with the state to go
+//     on with in s.cur, and 3 when no cell has two candidates, with the
+//     state in s.st, for Go to choose the guess.
+//
+// Mode 4 is propagate9AVX512: one propagation of s.st, which returns 0 on
+// a contradiction (s.st is then undefined), 1 if s.st is solved, 2 if no
+// cell has two candidates, and otherwise the key of the guess (unplaced
+// peers << 7 | 127 - cell, in the low 16 bits) and the digit to try there,
+// less one, above; s.st is the propagated state.
+TEXT ·search9AVX512(SB), NOSPLIT, $0-20
+	MOVQ s+0(FP), DI
+	MOVL mode+8(FP), R13
+	CONSTS
+	CMPL R13, $1
+	JEQ pop
+	CMPL R13, $2
+	JEQ resume
+	LOADST
+	CMPL R13, $3
+	JNE loop
+	MOVL S9KEY(DI), AX
+	JMP guess
+
+resume:
+	VMOVDQU32 (S9CUR+0)(DI), Z0
+	VMOVDQU32 (S9CUR+64)(DI), Z1
+	VMOVDQU32 (S9CUR+128)(DI), Z2
+	VMOVDQU32 (S9CUR+192)(DI), Z3
 
 loop:
 	PERMF(Z0)
@@ -394,23 +462,138 @@ same:
 	CMOVLLE SI, R10
 	SHLL $16, R10
 	ORL R10, AX
+	CMPL R13, $4
+	JNE guess
 	VZEROUPPER
-	MOVL AX, ret+8(FP)
+	MOVL AX, ret+16(FP)
+	RET
+
+	// The guess of the key in AX: the other branch, without the digit in
+	// the cell, goes on the stack; this one keeps only the cell in the
+	// digit's row.
+guess:
+	MOVL AX, SI
+	ANDL $127, SI
+	MOVL $127, DX
+	SUBL SI, DX
+	IMUL3L $1214, DX, R8
+	SHRL $15, R8 // the band
+	IMUL3L $27, R8, R9
+	SUBL R9, DX // the cell's bit in the band
+	MOVL AX, R10
+	SHRL $16, R10 // the digit, less one
+	// Its lane: 8b+d in Z0 and Z1 (bits 16 up of the mask) for digits
+	// 1..8, 24+b for digit 9.
+	LEAL (R10)(R8*8), R11
+	LEAL 24(R8), R12
+	CMPL R10, $8
+	CMOVLEQ R12, R11
+	MOVL R11, CX
+	MOVL $1, R12
+	SHLL CX, R12
+	KMOVW R12, K6
+	SHRL $16, R12
+	KMOVW R12, K7
+	MOVL DX, CX
+	MOVL $1, R9
+	SHLL CX, R9 // the cell
+	IMUL3L $57, DX, R12
+	SHRL $9, R12 // its row
+	IMUL3L $9, R12, CX
+	MOVL $0x1FF, R12
+	SHLL CX, R12
+	NOTL R12
+	ORL R9, R12 // all but the row, and the cell
+	VPBROADCASTD R9, Z6
+	VPBROADCASTD R12, Z7
+	MOVQ S9DEPTH(DI), BX
+	LEAQ 1(BX), CX
+	MOVQ CX, S9DEPTH(DI)
+	SHLQ $8, BX
+	LEAQ S9STACK(DI)(BX*1), BX
+	VMOVDQA64 Z0, Z8
+	VPANDND Z0, Z6, K6, Z8
+	VMOVDQU32 Z8, 0(BX)
+	VMOVDQA64 Z1, Z9
+	VPANDND Z1, Z6, K7, Z9
+	VMOVDQU32 Z9, 64(BX)
+	VMOVDQU32 Z2, 128(BX)
+	VMOVDQU32 Z3, 192(BX)
+	VPANDD Z7, Z0, K6, Z0
+	VPANDD Z7, Z1, K7, Z1
+	RELOAD
+	JMP node
+
+contradiction:
+	CMPL R13, $4
+	JEQ ret0
+	// Back to the last branch left on the stack.
+pop:
+	MOVQ S9DEPTH(DI), BX
+	TESTQ BX, BX
+	JZ ret0
+	DECQ BX
+	MOVQ BX, S9DEPTH(DI)
+	SHLQ $8, BX
+	LEAQ S9STACK(DI)(BX*1), BX
+	VMOVDQU32 0(BX), Z0
+	VMOVDQU32 64(BX), Z1
+	VMOVDQU32 128(BX), Z2
+	VMOVDQU32 192(BX), Z3
+
+	// A node: counted, and every 1024 a hand-over to Go.
+node:
+	MOVQ S9NODES(DI), AX
+	INCQ AX
+	MOVQ AX, S9NODES(DI)
+	TESTQ $1023, AX
+	JNZ loop
+	VMOVDQU32 Z0, (S9CUR+0)(DI)
+	VMOVDQU32 Z1, (S9CUR+64)(DI)
+	VMOVDQU32 Z2, (S9CUR+128)(DI)
+	VMOVDQU32 Z3, (S9CUR+192)(DI)
+	VZEROUPPER
+	MOVL $2, ret+16(FP)
 	RET
 
 nobivalue:
 	VZEROUPPER
-	MOVL $2, ret+8(FP)
+	MOVL $2, AX
+	MOVL $3, BX
+	CMPL R13, $4
+	CMOVLNE BX, AX
+	MOVL AX, ret+16(FP)
 	RET
 
 solved:
+	CMPL R13, $4
+	JEQ ret1
+	LEAQ S9SOL(DI), SI
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	DIGIT(0, Z3)
+	DIGIT(1, Z4)
+	DIGIT(2, Z5)
+	DIGIT(3, Z6)
+	DIGIT(4, Z7)
+	DIGIT(5, Z8)
+	DIGIT(6, Z9)
+	DIGIT(7, Z10)
+	DIGIT(8, Z11)
+	MOVL $0x7FFFFFF, AX
+	KMOVQ AX, K2
+	VMOVDQU8 Z0, K2, 0(SI)
+	VMOVDQU8 Z1, K2, 27(SI)
+	VMOVDQU8 Z2, K2, 54(SI)
+ret1:
 	VZEROUPPER
-	MOVL $1, ret+8(FP)
+	MOVL $1, ret+16(FP)
 	RET
 
-contradiction:
+ret0:
 	VZEROUPPER
-	MOVL $0, ret+8(FP)
+	MOVL $0, ret+16(FP)
 	RET
 
 // VALUE stores the cells of value V, band by band, at OFF(DI): the
@@ -532,14 +715,6 @@ bad:
 	VZEROUPPER
 	MOVB $0, ret+16(FP)
 	RET
-
-// DIGIT writes digit D+1 (broadcast in ZD) into the byte lanes of Z0, Z1,
-// Z2 (bands 0, 1, 2) where word 3D+b of the state at DI has a bit.
-#define DIGIT(D, ZD) \
-	MOVL $(D+1), AX; VPBROADCASTB AX, ZD; \
-	MOVL (12*D)(DI), AX; KMOVD AX, K1; VMOVDQU8 ZD, K1, Z0; \
-	MOVL (12*D+4)(DI), AX; KMOVD AX, K1; VMOVDQU8 ZD, K1, Z1; \
-	MOVL (12*D+8)(DI), AX; KMOVD AX, K1; VMOVDQU8 ZD, K1, Z2
 
 // func solution9AVX512(st *state9, sol *[81]uint8) writes the grid of a
 // solved state, as record does.

@@ -1,8 +1,13 @@
 package sudoku
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+)
 
-// Tables for the 9×9 bitboard solver (solve9.go). A band word is 27 bits:
+// Tables for the Go path of the 9×9 bitboard solver (solve9.go), made by
+// t9Tables when first needed: the assembly search needs none of them, so a
+// process that only solves with it does not pay for them at start-up. A band word is 27 bits:
 // bit 9r+c is row r (0..2) of the band and column c (0..8). A minirow is
 // the three cells of one row inside one box; the nine minirows of a band
 // are numbered 3r+k, k the box (0..2). Word i of a state is digit i/3+1 in
@@ -39,7 +44,8 @@ var (
 	t9Peers [81][3]uint32
 )
 
-func init() {
+// t9Tables makes the tables once.
+var t9Tables = sync.OnceFunc(func() {
 	perms := [6][3]uint32{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 	for p := range uint32(512) {
 		for k := range uint32(3) {
@@ -94,7 +100,7 @@ func init() {
 			}
 		}
 	}
-}
+})
 
 // valid9 reports whether the 81 values of cells are 0..9 with no digit
 // given twice in a row, column or box. Each value becomes one bit (none
