@@ -54,6 +54,7 @@ func Undecided(ctx context.Context, p *Puzzle, known []*Grid) (b *Board, found [
 		if b.Cells[i] == Unknown || forced != nil && forced[i] {
 			continue
 		}
+		decided := true
 		for _, v := range states {
 			if v == want.Cells[i] {
 				continue
@@ -67,8 +68,14 @@ func Undecided(ctx context.Context, p *Puzzle, known []*Grid) (b *Board, found [
 			if len(res.Solutions) > 0 {
 				found = append(found, res.Solutions[0])
 				mark(res.Solutions[0])
+				decided = false
 				break
 			}
+		}
+		if decided {
+			// Every picture has the cell as the reference has it, so
+			// fixing it loses none and helps the solves that follow.
+			fixed.Cells[i] = want.Cells[i]
 		}
 	}
 	return b, found, nil
