@@ -71,22 +71,22 @@ func nonoGolden(t *testing.T, name, got string) {
 // nonoRecordJSON mirrors record.NonogramSolve for decoding; the stats are pointers
 // so that a missing field shows.
 type nonoRecordJSON struct {
-	File           string         `json:"file"`
-	Line           int            `json:"line"`
-	Name           string         `json:"name"`
-	Width          int            `json:"cols"`
-	Height         int            `json:"rows"`
-	Status         string         `json:"status"`
-	Solution       []string       `json:"solution"`
-	Solutions      [][]string     `json:"solutions"`
-	Undecided      []nonoCellJSON `json:"undecided"`
-	Count          int            `json:"count"`
-	LimitReached   bool           `json:"limit_reached"`
-	LineSolvable   bool           `json:"line_solvable"`
-	Error          string         `json:"error"`
-	Steps          []nonoStepJSON `json:"steps"`
-	Explained      *bool          `json:"explained"`
-	Stats          *struct {
+	File         string         `json:"file"`
+	Line         int            `json:"line"`
+	Name         string         `json:"name"`
+	Width        int            `json:"cols"`
+	Height       int            `json:"rows"`
+	Status       string         `json:"status"`
+	Solution     []string       `json:"solution"`
+	Solutions    [][]string     `json:"solutions"`
+	Undecided    []nonoCellJSON `json:"undecided"`
+	Count        int            `json:"count"`
+	LimitReached bool           `json:"limit_reached"`
+	LineSolvable bool           `json:"line_solvable"`
+	Error        string         `json:"error"`
+	Steps        []nonoStepJSON `json:"steps"`
+	Explained    *bool          `json:"explained"`
+	Stats        *struct {
 		LineSolves *int64   `json:"line_solves"`
 		Probes     *int64   `json:"probes"`
 		Nodes      *int64   `json:"nodes"`
