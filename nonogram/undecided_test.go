@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/puzzlesolvers/puzzle/status"
 )
@@ -246,4 +248,68 @@ func TestSolveFixedInvalid(t *testing.T) {
 			t.Errorf("fixed %d×%d: status %v, err %v", b.Height, b.Width, res.Status, err)
 		}
 	}
+}
+
+// TestUndecidedSharedData runs Undecided on every puzzle with several
+// pictures in the shared sets (picross-solver's validation grids, jwilk's
+// and LalaFrogKK's): each picture it finds meets the clues, and where
+// enumerating every picture (Solve with no limit, checked against brute
+// force in TestSolveMatchesBruteForce) ends below 3000 pictures, the
+// undecided cells are exactly those where two of them differ. It logs
+// the time of the solve and of Undecided, the cost docs/benchmarks.md
+// reports.
+func TestUndecidedSharedData(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	dir := nonogramData(t)
+	var files []string
+	for _, g := range []string{"picross-solver/inputs/*", "jwilk-nonogram/*.nin", "cgi-lab-lalafrogkk/*.txt"} {
+		m, _ := filepath.Glob(filepath.Join(dir, g))
+		files = append(files, m...)
+	}
+	var solveTime, undecidedTime time.Duration
+	puzzles, exact := 0, 0
+	for _, file := range files {
+		for _, p := range readAll(t, file) {
+			start := time.Now()
+			res, err := Solve(context.Background(), p, Options{})
+			solved := time.Since(start)
+			if err != nil || res.Status != status.Multiple {
+				continue
+			}
+			start = time.Now()
+			b, found, err := Undecided(context.Background(), p, res.Solutions)
+			took := time.Since(start)
+			if err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+			puzzles++
+			solveTime += solved
+			undecidedTime += took
+			for _, g := range found {
+				if !p.Satisfies(g) {
+					t.Errorf("%s: a picture found does not meet the clues", file)
+				}
+			}
+			all, err := Solve(context.Background(), p, Options{Limit: 3000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if all.Status == status.Multiple && all.Count < 3000 {
+				exact++
+				if got, want := unknownCells(b), differingCells(all.Solutions); !slices.Equal(got, want) {
+					t.Errorf("%s: %d undecided cells, the %d pictures differ on %d", file, len(got), all.Count, len(want))
+				}
+			}
+			t.Logf("%s %q %d×%d: solve %v, undecided %v: %d cells undecided, %d more pictures found",
+				filepath.Base(file), p.Name, p.Height(), p.Width(), solved.Round(time.Microsecond), took.Round(time.Microsecond),
+				len(unknownCells(b)), len(found))
+		}
+	}
+	if puzzles < 10 {
+		t.Errorf("only %d puzzles with several pictures", puzzles)
+	}
+	t.Logf("%d puzzles with several pictures (%d checked against every picture): solve %v, undecided %v",
+		puzzles, exact, solveTime.Round(time.Microsecond), undecidedTime.Round(time.Microsecond))
 }
