@@ -53,9 +53,8 @@
 //     use a colour line solver on sets of colours.
 //
 // Undecided finds exactly the cells on which two pictures differ (the
-// complement of the backbone, in SAT's terms): every picture found (a
-// first search enumerates a few) marks the cells where it differs from the
-// first, and each cell still unmarked,
+// complement of the backbone, in SAT's terms): every picture found marks
+// the cells where it differs from the first, and each cell still unmarked,
 // and not decided by line solving, is asked once (in colour once per other
 // colour) by a solve for one picture with the cell fixed the other way
 // (Options.Fixed, taken into the state every phase starts from); no

@@ -14,9 +14,8 @@ import (
 //
 // The answer is exact (the complement of the puzzle's backbone). A cell
 // is undecided as soon as some picture differs from the reference there,
-// so every picture found settles many cells at once: a first search
-// enumerates up to 32 pictures. Cells that line solving decides from the
-// clues alone are decided. Every other cell no
+// so every picture found settles many cells at once. Cells that line
+// solving decides from the clues alone are decided. Every other cell no
 // picture yet disagrees on is asked directly: p solved for one picture
 // with that cell fixed the other way (Options.Fixed), in a colour puzzle
 // once for each other colour. When none has a picture, the cell is
@@ -40,18 +39,6 @@ func Undecided(ctx context.Context, p *Puzzle, known []*Grid) (b *Board, found [
 	}
 	for _, g := range known[1:] {
 		mark(g)
-	}
-	// A few more pictures, enumerated in one search, settle many cells
-	// for less than a solve each.
-	if len(known) < undecidedFirstPictures {
-		res, err := Solve(ctx, p, Options{Limit: undecidedFirstPictures})
-		if err != nil {
-			return nil, found, fmt.Errorf("nonogram: more pictures: %w", err)
-		}
-		for _, g := range res.Solutions {
-			mark(g)
-		}
-		found = append(found, res.Solutions...)
 	}
 	forced := p.lineSolvedCells()
 	states := []Cell{Empty, Filled}
@@ -115,7 +102,3 @@ func (p *Puzzle) lineSolvedCells() []bool {
 	}
 	return known
 }
-
-// undecidedFirstPictures is how many pictures Undecided enumerates before
-// it asks about single cells.
-const undecidedFirstPictures = 32
