@@ -19,7 +19,9 @@ import (
 // picture yet disagrees on is asked directly: p solved for one picture
 // with that cell fixed the other way (Options.Fixed), in a colour puzzle
 // once for each other colour. When none has a picture, the cell is
-// decided. ctx bounds every solve.
+// decided, and it stays fixed the reference's way for the solves that
+// follow, which loses no picture and narrows their search. ctx bounds
+// every solve.
 func Undecided(ctx context.Context, p *Puzzle, known []*Grid) (b *Board, found []*Grid, err error) {
 	if len(known) == 0 {
 		return nil, nil, errors.New("nonogram: Undecided needs a picture to start from")
