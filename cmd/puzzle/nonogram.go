@@ -125,7 +125,8 @@ the pictures the same way.
 whose value differs between some two pictures (every other cell is the
 same in all of them): what an author must settle. It costs at most one
 solve per cell that line solving leaves open (one per other colour in a
-colour puzzle), far fewer in practice, and several times the solve itself.
+colour puzzle), far fewer in practice: on the shared sets about 10 times
+the solve itself, more on hard puzzles.
 
 Human output: a header per puzzle (file:line, name, size, status, time),
 then the picture, '#' filled and '.' empty; with --undecided, the list of
@@ -136,10 +137,11 @@ timeout only), rows, cols, solution (rows of '#' and '.'), solutions (with
 --all or --limit K ≥ 2, in the order found), limit_reached, undecided
 (with --undecided and status multiple: exactly the cells whose value
 differs between some two pictures, as {"row","col"} from 0), colors
-(colour puzzles), count, line_solvable, steps and explained (--explain; each step names its row or
-col, or the cell it tried, and its filled_cells and empty_cells) and stats
-(line_solves, probes, nodes, max_depth, conflicts, time_ms). An invalid
-puzzle's object has file, line, status and error only.
+(colour puzzles), count, line_solvable, steps and explained (--explain;
+each step names its row or col, or the cell it tried, and its filled_cells
+and empty_cells) and stats (line_solves, probes, nodes, max_depth,
+conflicts, time_ms). An invalid puzzle's object has file, line, status and
+error only.
 
 Exit status 0 when every puzzle has a picture, 1 when one is invalid, has
 none or timed out, or a file cannot be read, 2 on usage errors.

@@ -22,9 +22,9 @@ Draws each puzzle's picture with its clues: row clues on the left, column
 clues on top, a thicker rule every 5 cells. The puzzle is solved first; when
 it has several pictures, exactly the cells whose value differs between some
 two pictures are drawn as undecided ('?' in text, grey in SVG and PNG; found
-as by nonogram solve --undecided) and a note goes to stderr; when
-it has none, the empty grid is drawn and the exit status is 1. --blank
-draws the empty grid without solving, to print and solve by hand.
+as by nonogram solve --undecided) and a note goes to stderr; when it has
+none, the empty grid is drawn and the exit status is 1. --blank draws the
+empty grid without solving, to print and solve by hand.
 
 Text goes to stdout unless -o is given. SVG and PNG go to -o FILE, or to
 stdout when it is not a terminal and there is one picture (images back to
