@@ -10,8 +10,9 @@ import "github.com/puzzlesolvers/puzzle/internal/sat"
 // adds learning where line solving stops.
 
 // solveColor finds up to limit (< 0: all) pictures of the colour puzzle p.
-// lineSolvable reports that propagation alone decided every cell.
-func solveColor(p *Puzzle, out *sink, stop func() bool) (stopped, lineSolvable bool, conflicts int64) {
+// Each cell of fixed that is not Unknown holds its colour. lineSolvable
+// reports that propagation alone decided every cell.
+func solveColor(p *Puzzle, fixed *Board, out *sink, stop func() bool) (stopped, lineSolvable bool, conflicts int64) {
 	w, h, k := p.Width(), p.Height(), len(p.Colors)
 	s := sat.New()
 	for range w * h * k {
@@ -50,6 +51,20 @@ func solveColor(p *Puzzle, out *sink, stop func() bool) (stopped, lineSolvable b
 		}
 		if !encodeLine(s, top, clue, colors, n, k, value, nil) {
 			return false, false, 0
+		}
+	}
+	if fixed != nil {
+		for i, v := range fixed.Cells {
+			col := 0
+			switch {
+			case v == Unknown:
+				continue
+			case v >= Filled:
+				col = cellColor(v)
+			}
+			if !s.AddClause(cellLit(i/w, i%w, col)) {
+				return false, false, 0
+			}
 		}
 	}
 	if !s.Simplify() {

@@ -52,6 +52,17 @@
 //     which unit propagation is complete line solving; their explanations
 //     use a colour line solver on sets of colours.
 //
+// Undecided finds exactly the cells on which two pictures differ (the
+// complement of the backbone, in SAT's terms): every picture found marks
+// the cells where it differs from the first, and each cell still unmarked,
+// and not decided by line solving, is asked once (in colour once per other
+// colour) by a solve for one picture with the cell fixed the other way
+// (Options.Fixed, taken into the state every phase starts from); no
+// picture means the cell is decided. This is the backbone computation by
+// one satisfiability call per open literal described by Janota, Lynce and
+// Marques-Silva, "Algorithms for computing backbones of propositional
+// formulae", AI Communications 28(2), 2015.
+//
 // Formats: the plain "rows cols" text, webpbn XML, Steve Simpson's .non,
 // .nin, .cwd, Olšák's .mk, TAAI tournament files and picross-solver's text
 // format.

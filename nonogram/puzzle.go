@@ -265,3 +265,24 @@ func formatClue(clue []int) string {
 	}
 	return b.String()
 }
+
+// checkFixed checks that the cells given before solving (Options.Fixed)
+// fit p: the same size, and states p can hold.
+func (p *Puzzle) checkFixed(b *Board) error {
+	if b == nil {
+		return nil
+	}
+	if b.Width != p.Width() || b.Height != p.Height() || len(b.Cells) != b.Width*b.Height {
+		return fmt.Errorf("nonogram: fixed cells are %d×%d, the grid %d×%d", b.Height, b.Width, p.Height(), p.Width())
+	}
+	top := Filled
+	if p.IsColor() {
+		top = ColorCell(len(p.Colors) - 1)
+	}
+	for i, v := range b.Cells {
+		if v > top {
+			return fmt.Errorf("nonogram: fixed cell r%dc%d has state %d, beyond the palette", i/b.Width+1, i%b.Width+1, v)
+		}
+	}
+	return nil
+}

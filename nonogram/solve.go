@@ -22,6 +22,12 @@ type Options struct {
 	// NoProbing searches by plain backtracking after line solving, for
 	// comparisons and tests.
 	NoProbing bool
+	// Fixed, when set, gives cells decided before solving: every cell of
+	// Fixed that is not Unknown is taken as given (Empty or Filled, in a
+	// colour puzzle ColorCell of its colour), and only pictures that agree
+	// with it count. Fixed cells that no picture agrees with give status
+	// None. Fixed must have the puzzle's size.
+	Fixed *Board
 
 	// lineProbeEverywhere probes lines thoroughly at every node (tests).
 	lineProbeEverywhere bool
@@ -88,6 +94,9 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	if err := p.Validate(); err != nil {
 		return Result{Status: status.Invalid}, err
 	}
+	if err := p.checkFixed(opt.Fixed); err != nil {
+		return Result{Status: status.Invalid}, err
+	}
 	limit := opt.Limit
 	if limit == 0 {
 		limit = 2
@@ -101,7 +110,7 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	if p.IsColor() {
 		var res Result
 		var stopped bool
-		stopped, res.LineSolvable, res.Stats.Conflicts = solveColor(p, k, stop)
+		stopped, res.LineSolvable, res.Stats.Conflicts = solveColor(p, opt.Fixed, k, stop)
 		res.Solutions, res.Count = k.kept, k.count
 		res.Stats.Nodes = 1
 		res.Stats.Time = time.Since(start)
@@ -117,6 +126,13 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	pr := newPropagator(g)
 	defer pr.cache.release()
 	root := g.newState()
+	if opt.Fixed != nil {
+		for i, v := range opt.Fixed.Cells {
+			if v != Unknown {
+				g.set(root, i/g.w, i%g.w, v == Filled)
+			}
+		}
+	}
 	pr.pushAll()
 	ok := pr.run(root)
 

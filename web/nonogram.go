@@ -34,6 +34,8 @@ var (
 	formatParam = param{name: "format", kind: "string",
 		description: "input format (default auto: detected from the name's extension or the content)",
 		choices:     append([]string{"auto"}, nonogramFormatNames()...)}
+	nonoUndecidedParam = param{name: "undecided", kind: "boolean",
+		description: "with status multiple, add undecided: exactly the cells whose value differs between some two pictures"}
 	nonoNameParam = param{name: "name", kind: "string",
 		description: "the file name of the puzzle, as the record's \"file\"; its extension (.non, .xml, ...) names the format"}
 )
@@ -47,9 +49,9 @@ func nonogramRoutes() []*route {
 			summary: "Solve a nonogram, proving uniqueness",
 			description: "Returns the object `puzzle nonogram solve --json` prints: file, line, name, status " +
 				"(unique, multiple, none, solved, invalid, timeout), error, rows, cols, solution (rows of '#' and '.'), solutions " +
-				"(with limit ≥ 2), ambiguous_cells (with multiple), colors, count, line_solvable, steps and explained (with " +
+				"(with limit ≥ 2), undecided (with undecided and status multiple), colors, count, line_solvable, steps and explained (with " +
 				"explain) and stats. Status 400 carries the record of an invalid puzzle, 504 that of a timeout.",
-			params: []param{formatParam, nonoNameParam, limitParam, explainParam},
+			params: []param{formatParam, nonoNameParam, limitParam, explainParam, nonoUndecidedParam},
 			body:   nonogramBody,
 			result: "the solve record", heavy: true,
 			schema: "nonogram.json#/$defs/solve",
@@ -89,8 +91,8 @@ func nonogramRoutes() []*route {
 		{
 			method: "POST", path: "/api/nonogram/render",
 			summary: "Draw the solved picture with its clues (SVG, PNG or text)",
-			description: "Solves the puzzle and draws it as `puzzle nonogram render` does: with several pictures, the cells " +
-				"where two differ are undecided (grey); with none, the empty grid. The header X-Puzzle-Status gives the status. " +
+			description: "Solves the puzzle and draws it as `puzzle nonogram render` does: with several pictures, exactly the " +
+				"cells whose value differs between some two pictures are undecided (grey); with none, the empty grid. The header X-Puzzle-Status gives the status. " +
 				fmt.Sprintf("Pictures over %d cells are refused (422).", maxDrawCells),
 			params: []param{
 				formatParam, nonoNameParam,
@@ -161,13 +163,13 @@ func nonogramPuzzle(c *call) (file string, p *nonogram.Puzzle, r *reply) {
 
 func nonogramSolve(c *call) reply {
 	limit := c.integer("limit", 0, 0, maxListed)
-	explain := c.flag("explain")
+	explain, undecided := c.flag("explain"), c.flag("undecided")
 	file, p, bad := readNonogram(c, invalidNonogramSolve)
 	if bad != nil {
 		return *bad
 	}
 	rec := record.NewNonogramSolve(c.ctx, file, p, record.NonogramOptions{
-		Limit: limit, ListAll: limit >= 2, Explain: explain, Timeout: c.timeout,
+		Limit: limit, ListAll: limit >= 2, Explain: explain, Undecided: undecided, Timeout: c.timeout,
 	})
 	return answer(c, rec)
 }
@@ -272,7 +274,11 @@ func nonogramRender(c *call) reply {
 		case status.Unique:
 			board = nonogram.BoardOf(res.Solutions[0])
 		case status.Multiple:
-			board = nonogram.CommonBoard(res.Solutions...)
+			b, _, err := nonogram.Undecided(c.ctx, p, res.Solutions)
+			if err != nil {
+				return failf(http.StatusGatewayTimeout, "several pictures, and no answer on which cells they differ within %v", c.timeout)
+			}
+			board = b
 		case status.Timeout:
 			return failf(http.StatusGatewayTimeout, "no answer within %v", c.timeout)
 		}

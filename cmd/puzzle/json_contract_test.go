@@ -43,6 +43,7 @@ func TestEveryVerbJSON(t *testing.T) {
 		"nonogram solve": {
 			{args: []string{ex("nonogram/statuses.txt")}, ref: "nonogram.json#/$defs/solve"},
 			{args: []string{"--explain", ex("nonogram/colour.xml")}, ref: "nonogram.json#/$defs/solve"},
+			{args: []string{"--undecided", ex("nonogram/statuses.txt")}, ref: "nonogram.json#/$defs/solve"},
 		},
 		"nonogram bench":  {{args: []string{"--data", nonoData, "--set", "webpbn", "--repeat", "1"}, ref: "nonogram.json#/$defs/bench"}},
 		"sliding solve":   {{args: []string{ex("sliding/statuses.txt")}, ref: "sliding.json#/$defs/solve"}},

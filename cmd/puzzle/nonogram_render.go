@@ -20,10 +20,11 @@ const nonoRenderUsage = `Usage: puzzle nonogram render [--text|--svg|--png] [-o 
 
 Draws each puzzle's picture with its clues: row clues on the left, column
 clues on top, a thicker rule every 5 cells. The puzzle is solved first; when
-it has several pictures, the cells on which two of them differ are drawn as
-undecided ('?' in text, grey in SVG and PNG) and a note goes to stderr; when
-it has none, the empty grid is drawn and the exit status is 1. --blank
-draws the empty grid without solving, to print and solve by hand.
+it has several pictures, exactly the cells whose value differs between some
+two pictures are drawn as undecided ('?' in text, grey in SVG and PNG; found
+as by nonogram solve --undecided) and a note goes to stderr; when it has
+none, the empty grid is drawn and the exit status is 1. --blank draws the
+empty grid without solving, to print and solve by hand.
 
 Text goes to stdout unless -o is given. SVG and PNG go to -o FILE, or to
 stdout when it is not a terminal and there is one picture (images back to
@@ -204,7 +205,7 @@ type nonogramDrawing struct {
 }
 
 // board solves p and returns what to draw: the picture, the cells common
-// to two pictures, or nil (the empty grid). ok is false when the puzzle has
+// to every picture, or nil (the empty grid). ok is false when the puzzle has
 // no picture or the solve failed.
 func (c *nonogramRenderCmd) board(e *env, name string, p *nonogram.Puzzle) (*nonogram.Board, bool) {
 	if c.blank {
@@ -222,14 +223,18 @@ func (c *nonogramRenderCmd) board(e *env, name string, p *nonogram.Puzzle) (*non
 	case status.Unique:
 		return nonogram.BoardOf(res.Solutions[0]), true
 	case status.Multiple:
-		b := nonogram.CommonBoard(res.Solutions...)
+		b, _, err := nonogram.Undecided(ctx, p, res.Solutions)
+		if err != nil {
+			e.errorf("nonogram render: %s: several pictures, and no answer on which cells they differ (%v); drawing the empty grid", where, err)
+			return nil, false
+		}
 		differ := 0
 		for _, v := range b.Cells {
 			if v == nonogram.Unknown {
 				differ++
 			}
 		}
-		e.errorf("nonogram render: %s: several pictures; the %d cells where two differ are drawn undecided", where, differ)
+		e.errorf("nonogram render: %s: several pictures; the %d cells where they differ are drawn undecided", where, differ)
 		return b, true
 	case status.None:
 		e.errorf("nonogram render: %s: no picture meets the clues; drawing the empty grid", where)

@@ -71,22 +71,22 @@ func nonoGolden(t *testing.T, name, got string) {
 // nonoRecordJSON mirrors record.NonogramSolve for decoding; the stats are pointers
 // so that a missing field shows.
 type nonoRecordJSON struct {
-	File           string         `json:"file"`
-	Line           int            `json:"line"`
-	Name           string         `json:"name"`
-	Width          int            `json:"cols"`
-	Height         int            `json:"rows"`
-	Status         string         `json:"status"`
-	Solution       []string       `json:"solution"`
-	Solutions      [][]string     `json:"solutions"`
-	AmbiguousCells []nonoCellJSON `json:"ambiguous_cells"`
-	Count          int            `json:"count"`
-	LimitReached   bool           `json:"limit_reached"`
-	LineSolvable   bool           `json:"line_solvable"`
-	Error          string         `json:"error"`
-	Steps          []nonoStepJSON `json:"steps"`
-	Explained      *bool          `json:"explained"`
-	Stats          *struct {
+	File         string         `json:"file"`
+	Line         int            `json:"line"`
+	Name         string         `json:"name"`
+	Width        int            `json:"cols"`
+	Height       int            `json:"rows"`
+	Status       string         `json:"status"`
+	Solution     []string       `json:"solution"`
+	Solutions    [][]string     `json:"solutions"`
+	Undecided    []nonoCellJSON `json:"undecided"`
+	Count        int            `json:"count"`
+	LimitReached bool           `json:"limit_reached"`
+	LineSolvable bool           `json:"line_solvable"`
+	Error        string         `json:"error"`
+	Steps        []nonoStepJSON `json:"steps"`
+	Explained    *bool          `json:"explained"`
+	Stats        *struct {
 		LineSolves *int64   `json:"line_solves"`
 		Probes     *int64   `json:"probes"`
 		Nodes      *int64   `json:"nodes"`
@@ -364,26 +364,34 @@ func checkNonoRecords(t *testing.T, recs []nonoRecordJSON, all bool) {
 				t.Errorf("%s: picture %q does not meet the clues", where, pic)
 			}
 		}
-		if r.Status == "multiple" && r.Solutions != nil {
-			// The ambiguous cells are those where two listed pictures differ.
+		switch {
+		case r.Undecided != nil && r.Status != "multiple":
+			t.Errorf("%s: status %s with undecided cells", where, r.Status)
+		case r.Undecided != nil && p.Width()*p.Height() <= 20 && !p.IsColor():
+			// Exactly the cells where two of the brute force's pictures
+			// differ.
+			brute := bruteNonogram(t, p.Rows, p.Cols)
 			var differ []nonoCellJSON
-			for y := range r.Solutions[0] {
-				for x := range r.Solutions[0][y] {
-					for _, s := range r.Solutions[1:] {
-						if s[y][x] != r.Solutions[0][y][x] {
-							differ = append(differ, nonoCellJSON{y, x})
-							break
-						}
+			for y := range brute[0] {
+				for x := range brute[0][y] {
+					if slices.ContainsFunc(brute[1:], func(b []string) bool { return b[y][x] != brute[0][y][x] }) {
+						differ = append(differ, nonoCellJSON{y, x})
 					}
 				}
 			}
-			if !slices.Equal(differ, r.AmbiguousCells) {
-				t.Errorf("%s: ambiguous cells %v, the pictures differ on %v", where, r.AmbiguousCells, differ)
+			if !slices.Equal(differ, r.Undecided) {
+				t.Errorf("%s: undecided cells %v, the pictures differ on %v", where, r.Undecided, differ)
 			}
-		} else if r.Status == "multiple" && len(r.AmbiguousCells) == 0 {
-			t.Errorf("%s: status multiple without ambiguous cells", where)
-		} else if r.Status != "multiple" && r.AmbiguousCells != nil {
-			t.Errorf("%s: status %s with ambiguous cells", where, r.Status)
+		case r.Undecided != nil && r.Solutions != nil:
+			// At least the cells where two listed pictures differ.
+			for y := range r.Solutions[0] {
+				for x := range r.Solutions[0][y] {
+					if slices.ContainsFunc(r.Solutions[1:], func(s []string) bool { return s[y][x] != r.Solutions[0][y][x] }) &&
+						!slices.Contains(r.Undecided, nonoCellJSON{y, x}) {
+						t.Errorf("%s: pictures differ on row %d col %d, not undecided", where, y, x)
+					}
+				}
+			}
 		}
 		if r.Solutions != nil {
 			if len(r.Solutions) != r.Count {
@@ -556,6 +564,32 @@ func TestNonoSolveJSON(t *testing.T) {
 func TestNonoSolveAll(t *testing.T) {
 	t.Parallel()
 	files := []string{nonoFile("several.txt"), nonoFile("two.txt"), nonoFile("squares.non"), nonoExample("statuses.txt")}
+	t.Run("undecided", func(t *testing.T) {
+		for _, all := range []bool{false, true} {
+			args := []string{"nonogram", "solve", "--json", "--undecided"}
+			if all {
+				args = append(args, "--all")
+			}
+			out, _, code := runCmd(t, "", append(args, files...)...)
+			if code != exitFail { // statuses.txt has a puzzle with no picture
+				t.Errorf("exit %d", code)
+			}
+			recs := parseNono(t, out)
+			multiple := 0
+			for _, r := range recs {
+				if r.Status == "multiple" {
+					multiple++
+					if len(r.Undecided) == 0 {
+						t.Errorf("%s:%d: status multiple without undecided cells", r.File, r.Line)
+					}
+				}
+			}
+			if multiple < 5 {
+				t.Errorf("only %d puzzles with several pictures", multiple)
+			}
+			checkNonoRecords(t, recs, all)
+		}
+	})
 	t.Run("all", func(t *testing.T) {
 		out, errOut, code := runCmd(t, "", append([]string{"nonogram", "solve", "--json", "--all"}, files...)...)
 		if code != exitFail || errOut != "" { // statuses.txt has a puzzle with no picture
@@ -1266,7 +1300,7 @@ func TestNonoRenderText(t *testing.T) {
 		t.Fatalf("two.txt has %d pictures", len(pics))
 	}
 	out, errOut, code = runCmd(t, "", "nonogram", "render", two)
-	if code != exitOK || !strings.Contains(errOut, two+":3: several pictures; the 4 cells where two differ are drawn undecided") {
+	if code != exitOK || !strings.Contains(errOut, two+":3: several pictures; the 4 cells where they differ are drawn undecided") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 	got := textGrid(t, out)
@@ -1651,5 +1685,39 @@ func TestNonoColourJSON(t *testing.T) {
 				t.Errorf("step %d paints r%dc%d %s, the solution has %c", i+1, c.Row+1, c.Col+1, rec.Colors[s.Colors[k]].Char, got)
 			}
 		}
+	}
+}
+
+// TestNonoUndecidedRocket checks the puzzle of issue 17: four pictures,
+// whose 8 undecided cells are rows 12–13 (from 0), columns 3, 4, 7 and 8,
+// in JSON, in the human output and in the drawing.
+func TestNonoUndecidedRocket(t *testing.T) {
+	t.Parallel()
+	rocket := nonoFile("rocket.txt")
+	want := []nonoCellJSON{{12, 3}, {12, 4}, {12, 7}, {12, 8}, {13, 3}, {13, 4}, {13, 7}, {13, 8}}
+	out, _, code := runCmd(t, "", "nonogram", "solve", "--json", "--undecided", rocket)
+	recs := parseNono(t, out)
+	if code != exitOK || len(recs) != 1 || recs[0].Status != "multiple" || recs[0].Count != 2 || !slices.Equal(recs[0].Undecided, want) {
+		t.Fatalf("exit %d, records %+v", code, recs)
+	}
+	out, _, _ = runCmd(t, "", "nonogram", "solve", "--undecided", rocket)
+	if !strings.Contains(out, "undecided: 8 cells, where pictures differ (every other cell is the same in all): r13c4 r13c5 r13c8 r13c9 r14c4 r14c5 r14c8 r14c9\n") ||
+		!strings.Contains(out, "\n...??..??...\n...??..??...\n") {
+		t.Errorf("human output:\n%s", out)
+	}
+	out, errOut, code := runCmd(t, "", "nonogram", "render", "--text", rocket)
+	if code != exitOK || !strings.Contains(errOut, "the 8 cells where they differ are drawn undecided") {
+		t.Errorf("render: exit %d, stderr %q", code, errOut)
+	}
+	var got []nonoCellJSON
+	for r, row := range textGrid(t, out) {
+		for c, v := range row {
+			if v == '?' {
+				got = append(got, nonoCellJSON{r, c})
+			}
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("render draws '?' on %v, want %v", got, want)
 	}
 }

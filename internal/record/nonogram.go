@@ -20,6 +20,9 @@ type NonogramOptions struct {
 	ListAll bool
 	// Explain adds the steps of nonogram.Explain.
 	Explain bool
+	// Undecided adds, to a record of status multiple, exactly the cells
+	// where pictures differ (nonogram.Undecided).
+	Undecided bool
 	// Timeout bounds the solve and the explanation together; 0 leaves the
 	// limit to ctx. It is named in the error of a timed-out record.
 	Timeout time.Duration
@@ -41,11 +44,11 @@ type NonogramSolve struct {
 	Cols      int        `json:"cols,omitempty"`
 	Solution  []string   `json:"solution,omitempty"`
 	Solutions [][]string `json:"solutions,omitempty"`
-	// AmbiguousCells are, with status multiple, the cells on which the
-	// pictures found differ.
-	AmbiguousCells []Cell          `json:"ambiguous_cells,omitempty"`
-	Colors         []NonogramColor `json:"colors,omitempty"`
-	Count          int             `json:"count"`
+	// Undecided is, with NonogramOptions.Undecided and status multiple,
+	// exactly the cells whose value differs between some two pictures.
+	Undecided []Cell          `json:"undecided,omitempty"`
+	Colors    []NonogramColor `json:"colors,omitempty"`
+	Count     int             `json:"count"`
 	// LimitReached says that the search stopped at the limit of pictures
 	// to list (--all's default cap, or --limit): more may exist.
 	LimitReached bool                  `json:"limit_reached,omitempty"`
@@ -113,18 +116,10 @@ func NewNonogramSolve(ctx context.Context, file string, p *nonogram.Puzzle, opt 
 	}
 	sopt := nonogram.Options{Limit: opt.Limit}
 	var first *nonogram.Grid
-	var common *nonogram.Board // the cells on which the pictures found agree
 	if opt.Found != nil {
 		sopt.Found = func(g *nonogram.Grid) bool {
 			if first == nil {
-				first, common = g, nonogram.BoardOf(g)
-			} else {
-				o := nonogram.BoardOf(g)
-				for i := range common.Cells {
-					if o.Cells[i] != common.Cells[i] {
-						common.Cells[i] = nonogram.Unknown
-					}
-				}
+				first = g
 			}
 			return opt.Found(g)
 		}
@@ -132,8 +127,11 @@ func NewNonogramSolve(ctx context.Context, file string, p *nonogram.Puzzle, opt 
 	res, err := nonogram.Solve(ctx, p, sopt)
 	rec.Status, rec.Count, rec.LineSolvable = res.Status, res.Count, res.LineSolvable
 	rec.LimitReached = opt.ListAll && opt.Limit > 0 && res.Count >= opt.Limit
+	known := res.Solutions
 	if opt.Found == nil && len(res.Solutions) > 0 {
-		first, common = res.Solutions[0], nonogram.CommonBoard(res.Solutions...)
+		first = res.Solutions[0]
+	} else if first != nil {
+		known = []*nonogram.Grid{first}
 	}
 	switch {
 	case res.Status == status.Invalid:
@@ -168,8 +166,14 @@ func NewNonogramSolve(ctx context.Context, file string, p *nonogram.Puzzle, opt 
 			rec.Solutions = append(rec.Solutions, rows(g))
 		}
 	}
-	if res.Status == status.Multiple {
-		rec.AmbiguousCells = NonogramUndecided(common)
+	if opt.Undecided && res.Status == status.Multiple && len(known) > 0 {
+		b, _, err := nonogram.Undecided(ctx, p, known)
+		if err != nil {
+			// The work asked for did not finish: the record says so.
+			rec.Status, rec.Error = status.Timeout, "undecided cells: "+timeoutText(opt.Timeout, err)
+			return rec
+		}
+		rec.Undecided = NonogramUndecided(b)
 	}
 	if !opt.Explain || res.Status == status.Timeout {
 		return rec

@@ -73,6 +73,9 @@ func TestNewNonogramSolve(t *testing.T) {
 	tee := &nonogram.Puzzle{Rows: [][]int{{3}, {1}, {1}}, Cols: [][]int{{1}, {3}, {1}}, Name: "tee", Line: 1}
 	none := &nonogram.Puzzle{Rows: [][]int{{2}, {}}, Cols: [][]int{{1}, {}, {1}}}
 	bad := &nonogram.Puzzle{Rows: [][]int{{3}}, Cols: [][]int{{1}, {1}}, File: "in.txt", Line: 7}
+	// Six pictures (the permutations of 3): any two found differ on 4 or
+	// 6 cells, but every cell differs between some two.
+	perm := &nonogram.Puzzle{Rows: [][]int{{1}, {1}, {1}}, Cols: [][]int{{1}, {1}, {1}}}
 	for _, tc := range []struct {
 		name   string
 		p      *nonogram.Puzzle
@@ -83,6 +86,12 @@ func TestNewNonogramSolve(t *testing.T) {
 		{"explain", tee, NonogramOptions{Explain: true}, status.Unique},
 		{"multiple", diag, NonogramOptions{}, status.Multiple},
 		{"multiple explained", diag, NonogramOptions{Explain: true}, status.Multiple},
+		{"multiple undecided", diag, NonogramOptions{Undecided: true}, status.Multiple},
+		{"permutations undecided", perm, NonogramOptions{Undecided: true}, status.Multiple},
+		{"permutations", perm, NonogramOptions{}, status.Multiple},
+		{"permutations streamed", perm, NonogramOptions{Limit: 3, ListAll: true, Undecided: true,
+			Found: func(*nonogram.Grid) bool { return true }}, status.Multiple},
+		{"any undecided", perm, NonogramOptions{Limit: 1, Undecided: true}, status.Solved},
 		{"all", diag, NonogramOptions{Limit: -1, ListAll: true}, status.Multiple},
 		{"any", diag, NonogramOptions{Limit: 1}, status.Solved},
 		{"none", none, NonogramOptions{Explain: true}, status.None},
@@ -113,8 +122,8 @@ func TestNewNonogramSolve(t *testing.T) {
 			want := min(len(brute), 2)
 			if tc.opt.Limit < 0 {
 				want = len(brute)
-			} else if tc.opt.Limit == 1 {
-				want = min(len(brute), 1)
+			} else if tc.opt.Limit > 0 {
+				want = min(len(brute), tc.opt.Limit)
 			}
 			if rec.Count != want {
 				t.Fatalf("count %d, the brute force finds %d pictures (limit %d)", rec.Count, len(brute), tc.opt.Limit)
@@ -128,22 +137,23 @@ func TestNewNonogramSolve(t *testing.T) {
 					t.Errorf("picture %q is not one of the brute force's %q", pic, brute)
 				}
 			}
-			if listed := len(rec.Solutions); tc.opt.ListAll && listed != rec.Count || !tc.opt.ListAll && listed != 0 {
+			if listed := len(rec.Solutions); tc.opt.ListAll && tc.opt.Found == nil && listed != rec.Count || (!tc.opt.ListAll || tc.opt.Found != nil) && listed != 0 {
 				t.Errorf("ListAll %v: %d pictures listed", tc.opt.ListAll, listed)
 			}
-			// The ambiguous cells are those where two pictures differ.
+			// Asked for, the undecided cells are those where some two of
+			// the pictures the brute force enumerates differ.
 			var differ []Cell
-			if tc.status == status.Multiple {
+			if tc.status == status.Multiple && tc.opt.Undecided {
 				for r := range brute[0] {
 					for c := range brute[0][r] {
-						if brute[0][r][c] != brute[1][r][c] {
+						if slices.ContainsFunc(brute[1:], func(b []string) bool { return b[r][c] != brute[0][r][c] }) {
 							differ = append(differ, Cell{Row: r, Col: c})
 						}
 					}
 				}
 			}
-			if !slices.Equal(rec.AmbiguousCells, differ) {
-				t.Errorf("ambiguous cells %v, want %v", rec.AmbiguousCells, differ)
+			if !slices.Equal(rec.Undecided, differ) {
+				t.Errorf("undecided cells %v, want %v", rec.Undecided, differ)
 			}
 			if tc.opt.Explain != (rec.Explanation != nil) || tc.opt.Explain && (len(rec.Steps) != len(rec.Explanation.Steps) || rec.Explained == nil || *rec.Explained != rec.Explanation.Solved) {
 				t.Errorf("explanation %v, steps %d", rec.Explanation != nil, len(rec.Steps))

@@ -306,7 +306,7 @@ Puzzle.register("nonogram", (root) => {
     let solved, explained;
     try {
       [solved, explained] = await Promise.all([
-        api("/api/nonogram/solve", {body, query: {...query, limit: 2}}),
+        api("/api/nonogram/solve", {body, query: {...query, limit: 2, undecided: true}}),
         api("/api/nonogram/explain", {body, query}),
       ]);
     } catch (err) {
@@ -377,15 +377,15 @@ Puzzle.register("nonogram", (root) => {
     } else if (ex.solved) {
       stepText.textContent = ex.summary;
     } else if (rec.solution) {
-      // The cells the pictures found disagree on are undecided; the
-      // others are the first picture's.
+      // The cells whose value differs between some two pictures are
+      // undecided; every other cell is the same in all, the first's.
       const a = rec.solution;
-      const ambiguous = new Set((rec.ambiguous_cells || []).map(({row, col}) => row * board.w + col));
+      const undecided = new Set((rec.undecided || []).map(({row, col}) => row * board.w + col));
       let differ = 0;
       for (let r = 0; r < board.h; r++) {
         for (let c = 0; c < board.w; c++) {
           if (!board.rects[r * board.w + c].getAttribute("class").includes("unknown")) continue;
-          if (ambiguous.has(r * board.w + c)) {
+          if (undecided.has(r * board.w + c)) {
             setCell(r, c, "undecided");
             differ++;
           } else {
@@ -394,7 +394,7 @@ Puzzle.register("nonogram", (root) => {
         }
       }
       stepText.textContent = ex.summary + " The search decides the other " + open + " cells" +
-        (differ ? ": blue where the pictures found agree, amber on the " + differ + " cells where two of them differ."
+        (differ ? ": blue where every picture agrees, amber on the " + differ + " cells where pictures differ."
           : ", shown in blue.");
     } else {
       stepText.textContent = ex.summary;
