@@ -15,7 +15,8 @@ import (
 // the last restart, which steer the search back to the largest consistent
 // partial grid it has seen (Biere and Fleury, 2020). Each mode runs for a
 // number of conflicts that doubles after every stable phase. Decisions
-// follow VSIDS activity.
+// follow VSIDS activity. A restart keeps the decision levels the search
+// would take again at once (van der Tak, Ramos and Heule, 2011).
 
 // policy is the tuning of one search; portfolio searches differ in it.
 type policy struct {
