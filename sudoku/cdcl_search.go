@@ -15,7 +15,8 @@ import (
 // the last restart, which steer the search back to the largest consistent
 // partial grid it has seen (Biere and Fleury, 2020). Each mode runs for a
 // number of conflicts that doubles after every stable phase. Decisions
-// follow VSIDS activity.
+// follow VSIDS activity. A restart keeps the decision levels the search
+// would take again at once (van der Tak, Ramos and Heule, 2011).
 
 // policy is the tuning of one search; portfolio searches differ in it.
 type policy struct {
@@ -28,6 +29,7 @@ type policy struct {
 	bumpReasons    bool    // bump the variables of the learned clause's reasons too
 	shrink         bool    // shrink learned clauses to one literal per level where possible
 	rephase        float64 // conflicts between rephasings, times the number so far; 0: never
+	reuseTrail     bool    // a restart keeps the levels it would decide again (reusedLevel)
 }
 
 type searchMode uint8
@@ -47,6 +49,7 @@ var defaultPolicy = policy{
 	decay:          0.95,
 	shrink:         true,
 	bumpReasons:    true,
+	reuseTrail:     true,
 }
 
 // initialPhase 1 places the digit a decision is about.
@@ -234,14 +237,55 @@ func (s *cdcl) restartDue() bool {
 // problem unsatisfiable.
 func (s *cdcl) restart() bool {
 	st := &s.search
-	s.cancelUntil(s.assumed.level)
+	if s.policy.reuseTrail && !s.shareWaiting() {
+		s.cancelUntil(s.reusedLevel())
+	} else {
+		s.cancelUntil(s.assumed.level)
+	}
 	if st.stable {
 		st.lubyIndex++
 	}
 	st.sinceRestart = 0
 	st.targetLen = 0
 	st.restarts++
-	return s.share != nil && s.assumed.level == 0 && !s.importShared()
+	return s.share != nil && s.assumed.level == 0 && s.decisionLevel() == 0 && !s.importShared()
+}
+
+// reusedLevel is the level a restart goes back to when it keeps the part
+// of the trail that the search would decide again at once: the levels
+// whose decision variables are more active than the variable it would
+// decide next (van der Tak, Ramos and Heule, "Reusing the Assignment
+// Trail in CDCL Solvers", JSAT 2011; CaDiCaL's restartreusetrail).
+func (s *cdcl) reusedLevel() int32 {
+	next := -1
+	for !s.heap.Empty() {
+		v := s.heap.Pop()
+		if s.val[2*v] == 0 {
+			next = v
+			s.heap.Insert(v)
+			break
+		}
+	}
+	if next < 0 {
+		return s.assumed.level
+	}
+	a := s.activity[next]
+	level := s.assumed.level
+	for level < s.decisionLevel() && s.activity[s.trail[s.trailLim[level]]>>1] > a {
+		level++
+	}
+	return level
+}
+
+// shareWaiting reports whether other searches of a portfolio logged
+// clauses that this one has not taken yet; they are taken at level 0.
+func (s *cdcl) shareWaiting() bool {
+	if s.share == nil {
+		return false
+	}
+	s.share.mu.Lock()
+	defer s.share.mu.Unlock()
+	return len(s.share.log) > s.imported
 }
 
 // solutionFound resets the search after a blocking clause was added.

@@ -167,6 +167,8 @@ func cdclPolicyFromEnv(t *testing.T) policy {
 			p.rephase = f
 		case "shrink":
 			p.shrink = f != 0
+		case "reuse":
+			p.reuseTrail = f != 0
 		case "bumpreasons":
 			p.bumpReasons = f != 0
 		default:
@@ -193,6 +195,7 @@ func TestCDCLPolicies(t *testing.T) {
 		"rephase":           func(p *policy) { p.rephase = 100 },
 		"seeded":            func(p *policy) { p.seed = 7 },
 		"quick modes":       func(p *policy) { p.modeInit = 50; p.reduceInterval = 20 },
+		"no trail reuse":    func(p *policy) { p.reuseTrail = false },
 	} {
 		p := defaultPolicy
 		change(&p)

@@ -40,11 +40,12 @@
 //     2021; cdcl_learn.go); learned clauses are kept in tiers by glue
 //     (Audemard and Simon, 2009; cdcl_clauses.go); the search alternates a
 //     focused mode with glue-driven restarts and a stable mode with target
-//     phases, as CaDiCaL and Kissat do (cdcl_search.go). Hard minimal 25×25
-//     puzzles need it. With Options.Workers, two such searches, seeded
-//     differently, race on two cores and share their solutions and their
-//     short learned clauses, as ManySAT does (Hamadi, Jabbour and Sais,
-//     2009; cdcl_portfolio.go).
+//     phases, as CaDiCaL and Kissat do, and a restart keeps the levels it
+//     would decide again, after van der Tak, Ramos and Heule (2011;
+//     cdcl_search.go). Hard minimal 25×25 puzzles need it. With
+//     Options.Workers, two such searches, seeded differently, race on two
+//     cores and share their solutions and their short learned clauses, as
+//     ManySAT does (Hamadi, Jabbour and Sais, 2009; cdcl_portfolio.go).
 //
 // Explain (explain.go) solves as a person would, one deduction at a time,
 // always with the simplest technique that applies (logic.go): singles,
