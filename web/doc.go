@@ -49,6 +49,11 @@
 // aria-activedescendant; its cells sit in rows laid out with display:
 // contents, so that assistive technology sees a grid of rows.
 //
+// The page names its files by the start of their SHA-256
+// (/static/app.js?v=…, page.go): such an address is served as immutable,
+// so a browser keeps the files until the binary changes them; any other
+// address of a file is served with no-cache and its hash as ETag.
+//
 // The browser tests (browser_*_test.go, headless Chromium through chromedp)
 // play every family by keyboard and pointer, reload, follow share links,
 // check every tab at 1280, 390 and 360 px in light and dark for sideways

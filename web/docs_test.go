@@ -40,7 +40,9 @@ func apiDoc() string {
 		"`POST` whose `Origin` is not an allowed host, or whose `Sec-Fetch-Site` is `cross-site`, gets 403 before\n" +
 		"it is read: a page of another site cannot make the server work. Clients that are not browsers send\n" +
 		"neither header and are served. Under `/static/` only the page's scripts and style sheet are served (404\n" +
-		"for anything else).\n\n")
+		"for anything else), each with an `ETag` made of its content's hash; the page names them\n" +
+		"`/static/app.js?v=<that hash>`, an address served as immutable (`Cache-Control: public, max-age=31536000,\n" +
+		"immutable`), any other as `no-cache`.\n\n")
 	b.WriteString("| route | what |\n|---|---|\n")
 	for _, rt := range s.routes {
 		fmt.Fprintf(&b, "| [`%s %s`](#%s) | %s |\n", rt.method, rt.path, anchor(rt), rt.summary)

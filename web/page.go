@@ -2,7 +2,9 @@ package web
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"html/template"
 	"io"
 	"io/fs"
@@ -18,10 +20,41 @@ import (
 var static embed.FS
 
 // pageTemplate is parsed when a server first needs it, not at start-up:
-// the command line runs without it.
+// the command line runs without it. In it, {{asset "app.js"}} is the
+// file's address with its version: /static/app.js?v=<hash>.
 var pageTemplate = sync.OnceValue(func() *template.Template {
-	return template.Must(template.ParseFS(static, "static/index.html"))
+	return template.Must(template.New("index.html").Funcs(template.FuncMap{"asset": assetURL}).ParseFS(static, "static/index.html"))
 })
+
+// staticVersions maps each file of static/ to the start of its SHA-256,
+// made when a server first needs it.
+var staticVersions = sync.OnceValue(func() map[string]string {
+	v := map[string]string{}
+	fs.WalkDir(static, "static", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := static.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(b)
+		v[path[len("static/"):]] = hex.EncodeToString(sum[:8])
+		return nil
+	})
+	return v
+})
+
+// assetURL is the address of a file of static/ with its version, which
+// changes with its content: the page asks for exactly the files of its
+// binary, and a browser may keep them for good.
+func assetURL(name string) (string, error) {
+	v, ok := staticVersions()[name]
+	if !ok {
+		return "", fs.ErrNotExist
+	}
+	return "/static/" + name + "?v=" + v, nil
+}
 
 type pageTab struct{ Name, Title string }
 
@@ -65,6 +98,14 @@ func serveStatic(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	w.Header().Set("Cache-Control", "no-cache")
+	// The version is the content's: an address with the current one is
+	// immutable, any other is checked again (If-None-Match, 304).
+	version := staticVersions()[name]
+	w.Header().Set("ETag", `"`+version+`"`)
+	if r.URL.Query().Get("v") == version {
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		w.Header().Set("Cache-Control", "no-cache")
+	}
 	http.ServeContent(w, r, name, info.ModTime(), rs)
 }
