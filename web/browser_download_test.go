@@ -392,17 +392,7 @@ func TestBrowserDownload(t *testing.T) {
 
 	t.Run("nonogram colour", func(t *testing.T) {
 		ctx := tab(t)
-		src, err := os.ReadFile("../examples/nonogram/colour.xml")
-		if err != nil {
-			t.Skipf("no example: %v", err)
-		}
-		act(t, ctx,
-			chromedp.Navigate(ts.URL+"/#nonogram"),
-			chromedp.WaitVisible(id("nonogram-text")),
-			chromedp.SetValue(id("nonogram-text"), string(src)),
-			chromedp.Click(id("nonogram-solve")),
-			chromedp.WaitVisible(css("#nonogram-board svg.rendered")),
-		)
+		src := solveColourExample(t, ctx, ts.URL)
 		p := parseNonogram(t, string(src))
 		var rec struct {
 			Status   string

@@ -228,17 +228,7 @@ func TestBrowser(t *testing.T) {
 	// solver's picture in its colours.
 	t.Run("nonogram colour", func(t *testing.T) {
 		ctx := tab(t)
-		src, err := os.ReadFile("../examples/nonogram/colour.xml")
-		if err != nil {
-			t.Skipf("no example: %v", err)
-		}
-		act(t, ctx,
-			chromedp.Navigate(ts.URL+"/#nonogram"),
-			chromedp.WaitVisible(id("nonogram-text")),
-			chromedp.SetValue(id("nonogram-text"), string(src)),
-			chromedp.Click(id("nonogram-solve")),
-			chromedp.WaitVisible(css("#nonogram-board svg.rendered")),
-		)
+		src := solveColourExample(t, ctx, ts.URL)
 		fills := eval[[]string](t, ctx, `[...document.querySelectorAll("#nonogram-board svg.rendered g[fill] rect")].map(r => r.parentNode.getAttribute("fill"))`)
 		count := map[string]int{}
 		for _, f := range fills {
@@ -442,4 +432,23 @@ func text(t *testing.T, ctx context.Context, sel string) string {
 		t.Fatalf("text of %s: %v", sel, err)
 	}
 	return v
+}
+
+// solveColourExample opens the Nonogram tab, solves the colour example
+// (examples/nonogram/colour.xml, skipping the test without it) until its
+// picture is drawn, and returns the example's text.
+func solveColourExample(t *testing.T, ctx context.Context, pageURL string) []byte {
+	t.Helper()
+	src, err := os.ReadFile("../examples/nonogram/colour.xml")
+	if err != nil {
+		t.Skipf("no example: %v", err)
+	}
+	act(t, ctx,
+		chromedp.Navigate(pageURL+"/#nonogram"),
+		chromedp.WaitVisible(id("nonogram-text")),
+		chromedp.SetValue(id("nonogram-text"), string(src)),
+		chromedp.Click(id("nonogram-solve")),
+		chromedp.WaitVisible(css("#nonogram-board svg.rendered")),
+	)
+	return src
 }
