@@ -82,7 +82,7 @@ func TestBrowserAxe(t *testing.T) {
 					colorScheme(scheme),
 					chromedp.EmulateViewport(width, 900),
 					chromedp.Navigate(ts.URL+"/?"+name+"#"+tab),
-					chromedp.WaitVisible(id("tab-"+tab)),
+					tabBuilt(tab),
 				)
 				audit(t, ctx, name)
 				// The state a player reaches, audited as well.

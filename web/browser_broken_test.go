@@ -149,7 +149,7 @@ func TestBrowserBroken(t *testing.T) {
 		for _, name := range []string{"sudoku", "nonogram", "sliding", "queens"} {
 			act(t, ctx,
 				chromedp.Click(id("tabbtn-"+name)),
-				chromedp.WaitVisible(id("tab-"+name)),
+				tabBuilt(name),
 			)
 			checkNarrow(t, ctx, name)
 		}

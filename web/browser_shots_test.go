@@ -54,7 +54,7 @@ func TestBrowserTabs(t *testing.T) {
 					colorScheme(scheme),
 					chromedp.EmulateViewport(width, 900),
 					chromedp.Navigate(ts.URL+"/?"+name+"#"+tab),
-					chromedp.WaitVisible(id("tab-"+tab)),
+					tabBuilt(tab),
 				)
 				if dark := eval[bool](t, ctx, `matchMedia("(prefers-color-scheme: dark)").matches`); dark != (scheme == "dark") {
 					t.Fatalf("%s: the page sees dark %v", name, dark)

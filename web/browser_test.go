@@ -72,6 +72,12 @@ func browser(t *testing.T) context.Context {
 }
 
 // screenshotDir returns where screenshots go.
+// tabBuilt waits until a tab is shown and built: the page builds the
+// selected tab after its first paint, and keeps it aria-busy until then.
+func tabBuilt(name string) chromedp.Action[chromedp.Void] {
+	return chromedp.WaitVisible(css("#tab-" + name + ":not([aria-busy])"))
+}
+
 func screenshotDir(t *testing.T) string {
 	if d := os.Getenv("PUZZLE_SCREENSHOTS"); d != "" {
 		if err := os.MkdirAll(d, 0o755); err != nil {

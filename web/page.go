@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"embed"
+	"encoding/base64"
 	"encoding/hex"
+	"fmt"
 	"html/template"
 	"io"
 	"io/fs"
 	"net/http"
+	"strings"
 	"sync"
 	"unicode/utf8"
 )
@@ -20,11 +23,40 @@ import (
 var static embed.FS
 
 // pageTemplate is parsed when a server first needs it, not at start-up:
-// the command line runs without it. In it, {{asset "app.js"}} is the
-// file's address with its version: /static/app.js?v=<hash>.
+// the command line runs without it. In it, {{asset "play.js"}} is the
+// file's address with its version (/static/play.js?v=<hash>), and
+// {{inlineCSS "style.css"}} and {{inlineJS "app.js"}} are a file's text,
+// written into the page: the style sheet and the shell script come with
+// the page, so that its first paint waits for no other request.
 var pageTemplate = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("index.html").Funcs(template.FuncMap{"asset": assetURL}).ParseFS(static, "static/index.html"))
+	funcs := template.FuncMap{
+		"asset": assetURL,
+		"inlineCSS": func(name string) (template.CSS, error) {
+			b, err := static.ReadFile("static/" + name)
+			return template.CSS(b), err
+		},
+		"inlineJS": func(name string) (template.JS, error) {
+			b, err := static.ReadFile("static/" + name)
+			return template.JS(b), err
+		},
+	}
+	return template.Must(template.New("index.html").Funcs(funcs).ParseFS(static, "static/index.html"))
 })
+
+// pagePolicy is the page's Content-Security-Policy: its own files, and
+// the two it carries inline, named by their SHA-256.
+func pagePolicy() string {
+	hash := func(name string) string {
+		b, err := static.ReadFile("static/" + name)
+		if err != nil {
+			panic(err) // the files are part of the binary
+		}
+		sum := sha256.Sum256(b)
+		return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	}
+	return "default-src 'self'; script-src 'self' " + hash("app.js") + "; style-src 'self' " + hash("style.css") +
+		"; img-src 'self' data: blob:; object-src 'none'; frame-ancestors 'none'"
+}
 
 // staticVersions maps each file of static/ to the start of its SHA-256,
 // made when a server first needs it.
@@ -56,22 +88,48 @@ func assetURL(name string) (string, error) {
 	return "/static/" + name + "?v=" + v, nil
 }
 
-type pageTab struct{ Name, Title string }
+// pageTab is a tab of the page: its family's name and title, and the
+// addresses of the scripts it needs, in order, separated by spaces (the
+// shared ones first; a tab's scripts are loaded when it is first wanted).
+type pageTab struct{ Name, Title, Scripts string }
+
+// tabScripts lists the scripts a family's tab needs, in the order they run.
+func tabScripts(name string) (string, error) {
+	files := []string{"play.js", "download.js"}
+	if name == "nonogram" {
+		files = append(files, "nonoplay.js")
+	}
+	var urls []string
+	for _, f := range append(files, name+".js") {
+		u, err := assetURL(f)
+		if err != nil {
+			return "", fmt.Errorf("%s: %w", f, err)
+		}
+		urls = append(urls, u)
+	}
+	return strings.Join(urls, " "), nil
+}
 
 // pageRoutes serves the page at / and its files under /static/.
 func (s *Server) pageRoutes(mux *http.ServeMux) {
 	var tabs []pageTab
 	for _, f := range families {
-		tabs = append(tabs, pageTab{f.name, f.title})
+		scripts, err := tabScripts(f.name)
+		if err != nil {
+			panic(err) // the scripts are part of the binary
+		}
+		tabs = append(tabs, pageTab{f.name, f.title, scripts})
 	}
 	var b bytes.Buffer
 	if err := pageTemplate().Execute(&b, map[string]any{"Tabs": tabs}); err != nil {
 		panic(err) // the template is part of the binary
 	}
 	s.page = b.Bytes()
+	s.pageCSP = pagePolicy()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
+		w.Header().Set("Content-Security-Policy", s.pageCSP)
 		w.Write(s.page)
 	})
 	mux.HandleFunc("GET /static/{name...}", serveStatic)

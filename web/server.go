@@ -100,6 +100,7 @@ type Server struct {
 	handler http.Handler
 	openapi []byte
 	page    []byte
+	pageCSP string
 	hosts   map[string]bool // the Host names allowed; see Config.AllowHosts
 	anyHost bool
 }
