@@ -45,6 +45,7 @@ func TestEveryVerbJSON(t *testing.T) {
 			{args: []string{"--explain", ex("nonogram/colour.xml")}, ref: "nonogram.json#/$defs/solve"},
 			{args: []string{"--undecided", ex("nonogram/statuses.txt")}, ref: "nonogram.json#/$defs/solve"},
 		},
+		"nonogram rate":   {{args: []string{ex("nonogram/statuses.txt")}, ref: "nonogram.json#/$defs/rate"}},
 		"nonogram bench":  {{args: []string{"--data", nonoData, "--set", "webpbn", "--repeat", "1"}, ref: "nonogram.json#/$defs/bench"}},
 		"sliding solve":   {{args: []string{ex("sliding/statuses.txt")}, ref: "sliding.json#/$defs/solve"}},
 		"sliding shuffle": {{args: []string{"--size", "3", "--count", "2", "--seed", "7"}, ref: "sliding.json#/$defs/shuffle"}},

@@ -19,6 +19,7 @@ import (
 // nonogramVerbs lists the nonogram verbs in the order help shows them.
 var nonogramVerbs = []*verbSpec{
 	{name: "solve", summary: "solve nonograms, proving uniqueness", usage: nonoSolveUsage, new: func() command { return &nonogramSolveCmd{} }},
+	{name: "rate", summary: nonoRateSummary, usage: nonoRateUsage, new: func() command { return &nonogramRateCmd{} }},
 	{name: "render", summary: "draw the solved picture with its clues (text, SVG, PNG)", usage: nonoRenderUsage, new: func() command { return &nonogramRenderCmd{} }},
 	{name: "convert", summary: "rewrite nonograms in another format", usage: nonoConvertUsage, new: func() command { return &nonogramConvertCmd{} }},
 	{name: "generate", summary: "make the clues of random pictures (seeded)", usage: nonoGenerateUsage, new: func() command { return &nonogramGenerateCmd{} }},
