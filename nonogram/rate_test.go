@@ -307,3 +307,36 @@ func spearman(x, y []float64) float64 {
 	}
 	return sxy / math.Sqrt(sxx*syy)
 }
+
+// What the shared sets' SOURCES.md knows: webpbn 1, 6, 16, 21 and 529 are
+// line-solvable and the other free survey puzzles are not; mikix's
+// collection holds only puzzles "that can be solved via logic": none of
+// them needs search.
+func TestRateSharedSets(t *testing.T) {
+	dir := nonogramData(t)
+	line := map[string]bool{"webpbn-00001.xml": true, "webpbn-00006.xml": true, "webpbn-00016.xml": true, "webpbn-00021.xml": true, "webpbn-00529.xml": true}
+	files, _ := filepath.Glob(filepath.Join(dir, "webpbn-survey-free", "xml", "*.xml"))
+	if len(files) != 12 {
+		t.Fatalf("%d webpbn files, want 12", len(files))
+	}
+	for _, file := range files {
+		for _, p := range readAll(t, file) {
+			rt, err := Rate(context.Background(), p)
+			if err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+			if want := line[filepath.Base(file)]; (rt.Difficulty <= Medium) != want {
+				t.Errorf("%s: rated %v (%s); line-solvable: %v", filepath.Base(file), rt.Difficulty, rt.Hardest, want)
+			}
+		}
+	}
+	mikix, _ := filepath.Glob(filepath.Join(dir, "mikix-nonogram-db", "*", "*.non"))
+	more, _ := filepath.Glob(filepath.Join(dir, "mikix-nonogram-db", "*", "*", "*.non"))
+	for _, file := range append(mikix, more...) {
+		for _, p := range readAll(t, file) {
+			if rt, err := Rate(context.Background(), p); err != nil || rt.Difficulty > Hard {
+				t.Errorf("%s: rated %v, %v; solvable by logic", file, rt.Difficulty, err)
+			}
+		}
+	}
+}
