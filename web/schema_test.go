@@ -100,13 +100,16 @@ func TestEveryRouteReply(t *testing.T) {
 			{"/api/nonogram/solve", "2 2\n1 1\n1 1\n"}, {"/api/nonogram/solve", "2 2\n3\n0\n1\n1\n"}},
 		"POST /api/nonogram/explain": {{"/api/nonogram/explain", heart}},
 		"POST /api/nonogram/clues":   {{"/api/nonogram/clues", "#.\n.#\n"}},
-		"POST /api/sliding/solve":    {{"/api/sliding/solve", "1 2 3 4 5 6 7 0 8"}, {"/api/sliding/solve", "2 1 3 4 5 6 7 8 0"}, {"/api/sliding/solve", "1 1 3 4 5 6 7 8 0"}},
-		"GET /api/sliding/shuffle":   {{"/api/sliding/shuffle?size=3&seed=9007199254740993", ""}},
-		"GET /api/queens/count":      {{"/api/queens/count?n=8", ""}, {"/api/queens/count?n=3", ""}},
-		"GET /api/queens/solve":      {{"/api/queens/solve?n=6&limit=2", ""}},
-		"POST /api/queens/complete":  {{"/api/queens/complete", "n 8\n0:0\n"}, {"/api/queens/complete", "n 3\n0:0\n"}, {"/api/queens/complete", "n 8\n9:0\n"}},
-		"GET /api/queens/dominate":   {{"/api/queens/dominate?n=5", ""}},
-		"GET /api/queens/one":        {{"/api/queens/one?n=12", ""}, {"/api/queens/one?n=30&method=minconflicts&seed=9007199254740993", ""}},
+		"POST /api/nonogram/from-image": {{"/api/nonogram/from-image?width=7", string(picturePNG(t, fromImageHeart, 5))},
+			{"/api/nonogram/from-image?width=8&colors=3", string(picturePNG(t, fromImageFlag, 5))},
+			{"/api/nonogram/from-image?width=4&dither=1", "GIF89a"}},
+		"POST /api/sliding/solve":   {{"/api/sliding/solve", "1 2 3 4 5 6 7 0 8"}, {"/api/sliding/solve", "2 1 3 4 5 6 7 8 0"}, {"/api/sliding/solve", "1 1 3 4 5 6 7 8 0"}},
+		"GET /api/sliding/shuffle":  {{"/api/sliding/shuffle?size=3&seed=9007199254740993", ""}},
+		"GET /api/queens/count":     {{"/api/queens/count?n=8", ""}, {"/api/queens/count?n=3", ""}},
+		"GET /api/queens/solve":     {{"/api/queens/solve?n=6&limit=2", ""}},
+		"POST /api/queens/complete": {{"/api/queens/complete", "n 8\n0:0\n"}, {"/api/queens/complete", "n 3\n0:0\n"}, {"/api/queens/complete", "n 8\n9:0\n"}},
+		"GET /api/queens/dominate":  {{"/api/queens/dominate?n=5", ""}},
+		"GET /api/queens/one":       {{"/api/queens/one?n=12", ""}, {"/api/queens/one?n=30&method=minconflicts&seed=9007199254740993", ""}},
 	}
 	for _, rt := range s.routes {
 		if rt.schema == "" {

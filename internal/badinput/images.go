@@ -59,9 +59,9 @@ func Images() []ImageCase {
 		{"corrupt.gif", corruptGIF, "bad gif data"},
 		{"truncated.jpg", jpgData[:len(jpgData)/2], "bad jpeg"},
 		{"corrupt.jpg", corruptJPG, "bad jpeg header"},
-		{"zero.png", pngHeader(0, 0), "bad png header"},
+		{"zero.png", PNGHeader(0, 0), "bad png header"},
 		{"zero.gif", gifHeader(0, 0), "has none"},
-		{"huge.png", pngHeader(100000, 100000), "more than"},
+		{"huge.png", PNGHeader(100000, 100000), "more than"},
 		{"huge.gif", gifHeader(65535, 65535), "more than"},
 		{"huge.jpg", jpegSize(jpgData, 65500, 65500), "more than"},
 		{"empty.png", nil, "empty file"},
@@ -69,9 +69,9 @@ func Images() []ImageCase {
 	}
 }
 
-// pngHeader is a PNG signature and an IHDR chunk of the given size (8-bit
+// PNGHeader is a PNG signature and an IHDR chunk of the given size (8-bit
 // RGBA), with its checksum, and nothing after.
-func pngHeader(w, h uint32) []byte {
+func PNGHeader(w, h uint32) []byte {
 	var b bytes.Buffer
 	b.WriteString("\x89PNG\r\n\x1a\n")
 	chunk := make([]byte, 4+13)

@@ -46,23 +46,55 @@ var ErrFormat = errors.New("not a PNG, GIF or JPEG image")
 // before decoding, a picture without pixels or of more than maxPixels
 // pixels (MaxPixels when maxPixels is 0), and a file over MaxFileSize bytes.
 func Decode(ctx context.Context, r io.Reader, file string, maxPixels int) (image.Image, string, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	switch {
+	case err != nil:
+		return nil, "", &Error{File: file, Msg: fmt.Sprintf("reading: %v", err), Err: err}
+	case len(data) > MaxFileSize:
+		return nil, "", &Error{File: file, Msg: fmt.Sprintf("larger than %d MB: not read", MaxFileSize>>20)}
+	}
+	return DecodeBytes(ctx, data, file, maxPixels)
+}
+
+// DecodeBytes is Decode of a file's bytes.
+func DecodeBytes(ctx context.Context, data []byte, file string, maxPixels int) (image.Image, string, error) {
 	if maxPixels <= 0 {
 		maxPixels = MaxPixels
 	}
 	fail := func(err error, format string, args ...any) (image.Image, string, error) {
 		return nil, "", &Error{File: file, Msg: fmt.Sprintf(format, args...), Err: err}
 	}
-	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
-	switch {
-	case err != nil:
-		return fail(err, "reading: %v", err)
-	case len(data) > MaxFileSize:
-		return fail(nil, "larger than %d MB: not read", MaxFileSize>>20)
-	case len(data) == 0:
-		return fail(ErrFormat, "empty file: %v", ErrFormat)
+	format, err := CheckHeader(data, file, maxPixels)
+	if err != nil {
+		return nil, "", err
 	}
 	if err := ctx.Err(); err != nil {
 		return fail(err, "%v", err)
+	}
+	img, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		return fail(err, "bad %s data: %v", format, err)
+	}
+	// A GIF's first frame may cover part of its screen only.
+	if b := img.Bounds(); b.Empty() || b.Dx() > maxPixels/b.Dy() {
+		return fail(nil, "the %s picture is %d×%d pixels", format, b.Dx(), b.Dy())
+	}
+	return img, format, nil
+}
+
+// CheckHeader reads the header of a picture's bytes, without decoding it,
+// and returns its format, or the error Decode would give for a file that
+// is no PNG, GIF or JPEG, has no pixels or more than maxPixels pixels
+// (MaxPixels when maxPixels is 0).
+func CheckHeader(data []byte, file string, maxPixels int) (format string, err error) {
+	if maxPixels <= 0 {
+		maxPixels = MaxPixels
+	}
+	fail := func(err error, format string, args ...any) (string, error) {
+		return "", &Error{File: file, Msg: fmt.Sprintf(format, args...), Err: err}
+	}
+	if len(data) == 0 {
+		return fail(ErrFormat, "empty file: %v", ErrFormat)
 	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	switch {
@@ -75,15 +107,7 @@ func Decode(ctx context.Context, r io.Reader, file string, maxPixels int) (image
 	case cfg.Width > maxPixels/cfg.Height:
 		return fail(nil, "the %s picture is %d×%d pixels, more than the %d this reads", format, cfg.Width, cfg.Height, maxPixels)
 	}
-	img, _, err := image.Decode(bytes.NewReader(data))
-	if err != nil {
-		return fail(err, "bad %s data: %v", format, err)
-	}
-	// A GIF's first frame may cover part of its screen only.
-	if b := img.Bounds(); b.Empty() || b.Dx() > maxPixels/b.Dy() {
-		return fail(nil, "the %s picture is %d×%d pixels", format, b.Dx(), b.Dy())
-	}
-	return img, format, nil
+	return format, nil
 }
 
 // formatOf names the format the file's first bytes announce, for
