@@ -103,6 +103,7 @@ func nonogramRoutes() []*route {
 			refuses: "a picture the format cannot hold (taai holds square ones only)",
 			handle:  nonogramClues,
 		},
+		nonogramFromImageRoute(),
 		{
 			method: "POST", path: "/api/nonogram/render",
 			summary: "Draw the solved picture with its clues (SVG, PNG or text)",

@@ -45,7 +45,12 @@ func TestEveryVerbJSON(t *testing.T) {
 			{args: []string{"--explain", ex("nonogram/colour.xml")}, ref: "nonogram.json#/$defs/solve"},
 			{args: []string{"--undecided", ex("nonogram/statuses.txt")}, ref: "nonogram.json#/$defs/solve"},
 		},
-		"nonogram rate":   {{args: []string{ex("nonogram/statuses.txt")}, ref: "nonogram.json#/$defs/rate"}},
+		"nonogram rate": {{args: []string{ex("nonogram/statuses.txt")}, ref: "nonogram.json#/$defs/rate"}},
+		"nonogram from-image": {
+			{args: []string{"--width", "20", "testdata/nonogram/two.png"}, ref: "nonogram.json#/$defs/from_image"},
+			{args: []string{"--width", "20", "--colors", "3", "testdata/nonogram/two.png"}, ref: "nonogram.json#/$defs/from_image"},
+			{args: []string{"--width", "7", "--dither", "-"}, stdin: "not a picture", ref: "nonogram.json#/$defs/from_image"},
+		},
 		"nonogram bench":  {{args: []string{"--data", nonoData, "--set", "webpbn", "--repeat", "1"}, ref: "nonogram.json#/$defs/bench"}},
 		"sliding solve":   {{args: []string{ex("sliding/statuses.txt")}, ref: "sliding.json#/$defs/solve"}},
 		"sliding shuffle": {{args: []string{"--size", "3", "--count", "2", "--seed", "7"}, ref: "sliding.json#/$defs/shuffle"}},
