@@ -36,7 +36,8 @@ type batchShard struct {
 
 // batch returns the shard of a batch verb, or nil without --shard; ok is
 // false after a usage error, whose exit code is code. The job's arguments
-// are the flags given, but those that do not change the answers.
+// are the flags given, but those that do not change the answers (and the
+// directories of caches and data, which differ from machine to machine).
 func (f *shardFlags) batch(e *env, v *verb) (bs *batchShard, code int, ok bool) {
 	s, code, ok := f.resolve(e, v)
 	if !ok || s.K == 0 {
@@ -45,7 +46,7 @@ func (f *shardFlags) batch(e *env, v *verb) (bs *batchShard, code int, ok bool) 
 	args := []string{}
 	v.fs.Visit(func(fl *flag.Flag) {
 		switch fl.Name {
-		case "shard", "shards", "json", "workers":
+		case "shard", "shards", "json", "workers", "cache", "delay", "data":
 			return
 		}
 		args = append(args, "--"+fl.Name+"="+fl.Value.String())
