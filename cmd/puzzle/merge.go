@@ -375,7 +375,7 @@ func mergeBatch(e *env, v *verb, in *mergeInputs, lines []mergeLine, probes []me
 			failed = true
 		}
 	}
-	if !asJSON && total > 1 {
+	if !asJSON && total > 1 && !mergeNoSummary[sums[0].p.Command] {
 		fmt.Fprintf(out, "%s: %s in %s\n", plural(total, "puzzle"), counts.String(), fmtDuration(elapsed))
 	}
 	if err := out.Flush(); err != nil {
@@ -390,6 +390,10 @@ func mergeBatch(e *env, v *verb, in *mergeInputs, lines []mergeLine, probes []me
 	}
 	return exitOK
 }
+
+// mergeNoSummary are the sharded verbs that print no summary line after
+// several puzzles (runBatch's verbs all do).
+var mergeNoSummary = map[string]bool{"sudoku generate": true}
 
 // unplace returns the record of a shard's line as the command without
 // --shard writes it (the place fields shard, index, job and human left
