@@ -72,7 +72,8 @@ Run 'puzzle help sliding <verb>' for a verb's flags.
 	return b.String()
 }
 
-const slideSolveUsage = `Usage: puzzle sliding solve [--json] [--goal blank-last|blank-first] [--algo A] [--heuristic H] [--timeout D] [--animate] TILES...|files|-
+const slideSolveUsage = `Usage: puzzle sliding solve [--json] [--goal blank-last|blank-first] [--algo A] [--heuristic H] [--timeout D] [--animate]
+                            [--shard I/K|auto [--shards K]] TILES...|files|-
 
 Solves each board. IDA*, A* and BFS find a shortest solution (optimal:
 true); reduce, the automatic choice for boards larger than 5×5, solves
