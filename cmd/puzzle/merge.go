@@ -187,7 +187,9 @@ func (r readerCtx) Read(p []byte) (int, error) {
 	return r.r.Read(p)
 }
 
-// mergeProbe is what merge reads of every line, to tell the records apart.
+// mergeProbe is what merge keeps of every line, to tell the records apart
+// and check them: small, so that a merge of millions of records holds
+// their places, not their contents (those are read again to be written).
 type mergeProbe struct {
 	Status  status.Status   `json:"status"`
 	Error   string          `json:"error"`
@@ -199,7 +201,6 @@ type mergeProbe struct {
 	Puzzles int             `json:"puzzles"`
 	Total   int             `json:"total"`
 	Records string          `json:"records"`
-	Human   string          `json:"human"`
 	Proof   json.RawMessage `json:"proof"`
 	Stats   struct {
 		TimeMS float64 `json:"time_ms"`
