@@ -72,7 +72,8 @@ Run 'puzzle help sliding <verb>' for a verb's flags.
 	return b.String()
 }
 
-const slideSolveUsage = `Usage: puzzle sliding solve [--json] [--goal blank-last|blank-first] [--algo A] [--heuristic H] [--timeout D] [--animate] TILES...|files|-
+const slideSolveUsage = `Usage: puzzle sliding solve [--json] [--goal blank-last|blank-first] [--algo A] [--heuristic H] [--timeout D] [--animate]
+                            [--shard I/K|auto [--shards K]] TILES...|files|-
 
 Solves each board. IDA*, A* and BFS find a shortest solution (optimal:
 true); reduce, the automatic choice for boards larger than 5×5, solves
@@ -108,6 +109,7 @@ rows, cols, board, goal, optimal, length, moves, algorithm, heuristic,
 initial_estimate and stats (generated, expanded, max_frontier,
 iterations, time_ms).
 
+` + shardBatchHelp + `
 Exit status 0 when every board was solved, 1 when one is invalid, has no
 solution or timed out, or a file cannot be read, 2 on usage errors.
 
@@ -118,6 +120,7 @@ Examples:
 	puzzle sliding solve --algo astar --heuristic manhattan boards.txt
 	puzzle sliding solve --heuristic pdb-663 --timeout 30s hard15.txt
 	puzzle sliding shuffle --size 10 | puzzle sliding solve
+	puzzle sliding solve --shard 3/4 korf100.txt > part3.jsonl
 `
 
 // slidingSolveCmd is 'puzzle sliding solve'.
@@ -128,6 +131,7 @@ type slidingSolveCmd struct {
 	heuristic           string
 	timeout, delay      time.Duration
 	cache               string
+	shard               shardFlags
 }
 
 func goalFlag() *choiceFlag {
@@ -143,6 +147,7 @@ func (c *slidingSolveCmd) define(fs *flag.FlagSet) {
 	if !c.play {
 		fs.BoolVar(&c.json, "json", false, "print one JSON object per board per line")
 		fs.BoolVar(&c.animate, "animate", false, "show the solution step by step")
+		c.shard.define(fs, "boards")
 	}
 	fs.Var(c.goal, "goal", "the solved position: blank-last or blank-first")
 	fs.Var(c.algo, "algo", "search `algorithm`: "+strings.Join(c.algo.choices, ", "))
@@ -249,6 +254,13 @@ func (c *slidingSolveCmd) solve(e *env, v *verb, operands []string, label string
 	if err != nil {
 		return v.usageError(e, "%v", err)
 	}
+	sh, code, ok := c.shard.batch(e, v)
+	if !ok {
+		return code
+	}
+	if sh != nil && c.animate {
+		return v.usageError(e, "--shard does not go with --animate")
+	}
 	goal := c.goalValue()
 	files, tiles := operands, ""
 	if allNumbers(operands) {
@@ -306,6 +318,7 @@ func (c *slidingSolveCmd) solve(e *env, v *verb, operands []string, label string
 			return nil
 		},
 		summary: true,
+		shard:   sh,
 	})
 }
 
