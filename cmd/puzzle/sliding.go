@@ -26,6 +26,7 @@ var slidingVerbs = []*verbSpec{
 	{name: "play", summary: "play on the terminal, with hints; or watch a solution", usage: slidePlayUsage, new: func() command { return &slidingPlayCmd{} }},
 	{name: "pdb", summary: "build, list or verify the pattern databases", usage: slidePDBUsage, new: func() command { return &slidingPDBCmd{} }},
 	{name: "bench", summary: "Korf's 100 15-puzzles and the 24-puzzle set", usage: slideBenchUsage, new: func() command { return &slidingBenchCmd{} }},
+	{name: "wave", summary: "merge the shards of one IDA* iteration: the solution or the next wave", usage: slideWaveUsage, new: func() command { return &slidingWaveCmd{} }},
 }
 
 func init() {
@@ -73,6 +74,7 @@ Run 'puzzle help sliding <verb>' for a verb's flags.
 }
 
 const slideSolveUsage = `Usage: puzzle sliding solve [--json] [--goal blank-last|blank-first] [--algo A] [--heuristic H] [--timeout D] [--animate] TILES...|files|-
+       puzzle sliding solve --shard I/K [--bound B] [--cut D] [--wave FILE] [--json] [--goal G] [--heuristic H] [--timeout D] TILES...|file|-
 
 Solves each board. IDA*, A* and BFS find a shortest solution (optimal:
 true); reduce, the automatic choice for boards larger than 5×5, solves
@@ -111,6 +113,24 @@ iterations, time_ms).
 Exit status 0 when every board was solved, 1 when one is invalid, has no
 solution or timed out, or a file cannot be read, 2 on usage errors.
 
+One board over many machines: --shard I/K searches the I-th of K shards
+of one IDA* iteration, a wave, on one board (pattern database heuristics
+only). The iteration's tree is cut at depth --cut D (default 8, lowered
+to the board's heuristic); the subtrees below the cut are split into K
+shards, balanced by their sizes at the previous bound when --wave FILE
+(written by 'puzzle sliding wave') gives them, round-robin otherwise.
+--bound B is the iteration's bound (default: the board's heuristic, the
+first; --wave FILE gives the next). Shard 1 also counts the nodes above
+the cut, so the shards' nodes add up to the iteration's in one piece.
+--json prints one object: status (solved when the shard finished, found
+or not), job (the board, goal and heuristic, hashed), shard, rows, cols,
+board, goal, heuristic, initial_estimate, bound, cut, frontier, found,
+length, moves and found_subtree (found), next_bound (the least f above
+the bound met), above and before (waves, generated, expanded), subtrees
+(index, path, above_generated, above_expanded, generated, expanded,
+found) and stats. Exit status 0 when the shard finished. 'puzzle help
+sliding wave' shows the driver that runs waves until one finds.
+
 Examples:
 
 	puzzle sliding solve 8 6 7 2 5 4 3 0 1
@@ -118,6 +138,7 @@ Examples:
 	puzzle sliding solve --algo astar --heuristic manhattan boards.txt
 	puzzle sliding solve --heuristic pdb-663 --timeout 30s hard15.txt
 	puzzle sliding shuffle --size 10 | puzzle sliding solve
+	puzzle sliding solve --json --goal blank-first --shard 2/4 --wave next3.json board.txt
 `
 
 // slidingSolveCmd is 'puzzle sliding solve'.
@@ -128,6 +149,8 @@ type slidingSolveCmd struct {
 	heuristic           string
 	timeout, delay      time.Duration
 	cache               string
+	shard, waveFile     string
+	bound, cut          int
 }
 
 func goalFlag() *choiceFlag {
@@ -143,6 +166,10 @@ func (c *slidingSolveCmd) define(fs *flag.FlagSet) {
 	if !c.play {
 		fs.BoolVar(&c.json, "json", false, "print one JSON object per board per line")
 		fs.BoolVar(&c.animate, "animate", false, "show the solution step by step")
+		fs.StringVar(&c.shard, "shard", "", "search shard `I/K` of one IDA* iteration of one board (see above)")
+		fs.IntVar(&c.bound, "bound", 0, "with --shard: the iteration's bound `B` (default: the board's heuristic)")
+		fs.IntVar(&c.cut, "cut", 0, "with --shard: the depth `D` of the cut (default 8)")
+		fs.StringVar(&c.waveFile, "wave", "", "with --shard: the next wave's `FILE`, from 'puzzle sliding wave'")
 	}
 	fs.Var(c.goal, "goal", "the solved position: blank-last or blank-first")
 	fs.Var(c.algo, "algo", "search `algorithm`: "+strings.Join(c.algo.choices, ", "))
@@ -239,6 +266,12 @@ func (c *slidingSolveCmd) goalValue() sliding.Goal {
 }
 
 func (c *slidingSolveCmd) run(e *env, v *verb, operands []string) int {
+	if c.shard != "" {
+		return c.solveShard(e, v, operands)
+	}
+	if c.waveFlagsUsed() {
+		return v.usageError(e, "--bound, --cut and --wave go with --shard")
+	}
 	return c.solve(e, v, operands, "args")
 }
 
