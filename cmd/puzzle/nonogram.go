@@ -143,6 +143,8 @@ and empty_cells) and stats (line_solves, probes, nodes, max_depth,
 conflicts, time_ms). An invalid puzzle's object has file, line, status and
 error only.
 
+` + shardBatchHelp + `Listing pictures (--all, --limit K of 2 or more) is not sharded.
+
 Exit status 0 when every puzzle has a picture, 1 when one is invalid, has
 none or timed out, or a file cannot be read, 2 on usage errors.
 
@@ -153,6 +155,7 @@ Examples:
 	puzzle nonogram solve --all small.txt
 	puzzle nonogram solve --undecided draft.non
 	puzzle nonogram solve --explain examples/nonogram/heart.txt
+	puzzle nonogram solve --shard auto --shards 8 survey.txt > part.jsonl
 `
 
 type nonogramSolveCmd struct {
@@ -161,6 +164,7 @@ type nonogramSolveCmd struct {
 	limit              int
 	timeout            time.Duration
 	from               *choiceFlag
+	shard              shardFlags
 }
 
 func (c *nonogramSolveCmd) define(fs *flag.FlagSet) {
@@ -172,6 +176,7 @@ func (c *nonogramSolveCmd) define(fs *flag.FlagSet) {
 	fs.DurationVar(&c.timeout, "timeout", 0, "give up on a puzzle after `D` (such as 10s); 0 means no limit")
 	fs.BoolVar(&c.explain, "explain", false, "show the deductions step by step (line by line, then probes); grids up to 1024×1024")
 	fs.Var(c.from, "from", "input `format`: auto, "+strings.Join(formatNames(), ", "))
+	c.shard.define(fs, "puzzles")
 }
 
 func formatNames() []string {
@@ -186,6 +191,10 @@ func (c *nonogramSolveCmd) run(e *env, v *verb, files []string) int {
 	limit, problem := searchLimit(c.all, c.limit, c.timeout)
 	if problem != "" {
 		return v.usageError(e, "%s", problem)
+	}
+	sh, code, ok := c.shard.batch(e, v)
+	if !ok {
+		return code
 	}
 	opt := record.NonogramOptions{Limit: limit, ListAll: c.all || c.limit >= 2, Explain: c.explain, Undecided: c.undecided, Timeout: c.timeout}
 	var stream func(ctx context.Context, w *bufio.Writer, file string, p *nonogram.Puzzle) (*record.NonogramSolve, error)
@@ -219,6 +228,7 @@ func (c *nonogramSolveCmd) run(e *env, v *verb, files []string) int {
 			return nil
 		},
 		summary: true,
+		shard:   sh,
 	})
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/puzzlesolvers/puzzle/internal/jsonl"
 	"github.com/puzzlesolvers/puzzle/internal/record"
+	"github.com/puzzlesolvers/puzzle/internal/shard"
 	"github.com/puzzlesolvers/puzzle/sliding"
 	"github.com/puzzlesolvers/puzzle/status"
 )
@@ -23,23 +24,6 @@ import (
 // One board over many machines: 'puzzle sliding solve --shard I/K'
 // searches one shard of one IDA* iteration (a wave), and 'puzzle sliding
 // wave' merges a wave's shards into the solution or the next wave's file.
-
-// parseShard reads "I/K", 1 ≤ I ≤ K.
-func parseShard(s string) (i, k int, err error) {
-	is, ks, ok := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(is)
-	k, err2 := strconv.Atoi(ks)
-	if !ok || err1 != nil || err2 != nil || k < 1 || i < 1 || i > k {
-		return 0, 0, fmt.Errorf("--shard %q: want I/K with 1 ≤ I ≤ K, such as 2/8", s)
-	}
-	return i, k, nil
-}
-
-// waveFlagsUsed reports whether a flag of the waves was given without
-// --shard.
-func (c *slidingSolveCmd) waveFlagsUsed() bool {
-	return c.bound != 0 || c.cut != 0 || c.waveFile != ""
-}
 
 // readOneBoard reads the one board of a shard's operands.
 func (c *slidingSolveCmd) readOneBoard(e *env, operands []string) (*sliding.Puzzle, string, error) {
@@ -79,17 +63,32 @@ func (c *slidingSolveCmd) readOneBoard(e *env, operands []string) (*sliding.Puzz
 
 // solveShard is 'puzzle sliding solve --shard I/K': one shard of a wave.
 func (c *slidingSolveCmd) solveShard(e *env, v *verb, operands []string) int {
-	i, k, err := parseShard(c.shard)
-	if err != nil {
-		return v.usageError(e, "%v", err)
+	sp, code, ok := c.shard.resolve(e, v)
+	if !ok {
+		return code
+	}
+	i, k := sp.I, sp.K
+	if sp.Whole() {
+		i, k = 1, 1
+	}
+	bound := 0
+	switch {
+	case c.bound != "" && c.waveFile != "":
+		return v.usageError(e, "--bound and --wave: give one (the wave file has the bound)")
+	case c.bound != "" && c.bound != "first":
+		n, err := strconv.Atoi(c.bound)
+		if err != nil || n < 1 {
+			return v.usageError(e, "--bound %q: want a positive number, or first", c.bound)
+		}
+		bound = n
 	}
 	switch {
 	case c.algo.value != string(sliding.AutoAlgorithm) && c.algo.value != string(sliding.IDAStar):
-		return v.usageError(e, "--shard searches with idastar, not %s", c.algo.value)
+		return v.usageError(e, "a wave searches with idastar, not %s", c.algo.value)
 	case c.animate:
-		return v.usageError(e, "--animate does not go with --shard")
-	case c.bound < 0 || c.cut < 0 || c.timeout < 0:
-		return v.usageError(e, "--bound, --cut and --timeout must not be negative")
+		return v.usageError(e, "--animate does not go with --bound or --wave")
+	case c.cut < 0 || c.timeout < 0:
+		return v.usageError(e, "--cut and --timeout must not be negative")
 	}
 	h, err := sliding.ParseHeuristic(c.heuristic)
 	if err != nil {
@@ -110,7 +109,7 @@ func (c *slidingSolveCmd) solveShard(e *env, v *verb, operands []string) int {
 		return exitFail
 	}
 	job := record.NewSlidingWaveJob(p, h)
-	opt := sliding.WaveOptions{Heuristic: h, Store: store, Bound: c.bound, Cut: c.cut, Shard: i, Shards: k}
+	opt := sliding.WaveOptions{Heuristic: h, Store: store, Bound: bound, Cut: c.cut, Shard: i, Shards: k}
 	var before record.SlidingWaveTotal
 	if c.waveFile != "" {
 		next, err := readWaveFile(c.waveFile)
@@ -123,8 +122,8 @@ func (c *slidingSolveCmd) solveShard(e *env, v *verb, operands []string) int {
 				v.name, c.waveFile, next.Job, next.Board, next.Goal, next.Heuristic, job.Job)
 			return exitFail
 		}
-		if c.bound != 0 && c.bound != next.Bound || c.cut != 0 && c.cut != next.Cut {
-			return v.usageError(e, "--bound %d --cut %d differ from the wave file's bound %d, cut %d", c.bound, c.cut, next.Bound, next.Cut)
+		if c.cut != 0 && c.cut != next.Cut {
+			return v.usageError(e, "--cut %d differs from the wave file's cut %d", c.cut, next.Cut)
 		}
 		opt.Bound, opt.Cut, opt.Sizes, before = next.Bound, next.Cut, next.Sizes, next.Before
 	}
@@ -244,7 +243,7 @@ when the records are refused or cannot be read, 2 on usage errors.
 A driver for any scheduler (here GNU parallel; a Kubernetes Indexed Job
 or a Slurm array runs the shard command as well):
 
-	K=4 w=1 next=
+	K=4 w=1 next="--bound first"
 	while :; do
 	  mkdir -p wave$w
 	  seq $K | parallel "puzzle sliding solve --json --goal blank-first --shard {}/$K $next board.txt > wave$w/{}.json"
@@ -331,11 +330,6 @@ func (c *slidingWaveCmd) run(e *env, v *verb, operands []string) int {
 				e.errorf("%s: %s: %v", v.name, pos, err)
 				return exitFail
 			}
-			if len(recs) > 0 && (rec.Job != recs[0].Job || rec.Before != recs[0].Before) {
-				e.errorf("%s: %s: shard %s is of job %s after %d waves; %s: of job %s after %d waves", v.name, pos, rec.Shard,
-					rec.Job, rec.Before.Waves, where[0], recs[0].Job, recs[0].Before.Waves)
-				return exitFail
-			}
 			recs = append(recs, &rec)
 			where = append(where, pos)
 		}
@@ -345,11 +339,25 @@ func (c *slidingWaveCmd) run(e *env, v *verb, operands []string) int {
 		return exitFail
 	}
 	results := make([]sliding.WaveResult, len(recs))
+	parts := make([]shard.Part, len(recs))
 	for i, rec := range recs {
 		if results[i], err = rec.Result(); err != nil {
 			e.errorf("%s: %s: %v", v.name, where[i], err)
 			return exitFail
 		}
+		// A shard of another wave of the job is foreign too.
+		parts[i] = shard.Part{Spec: shard.Spec{I: results[i].Shard, K: results[i].Shards}, Where: where[i],
+			Job: fmt.Sprintf("%s (bound %d, cut %d, after %d waves)", rec.Job, rec.Bound, rec.Cut, rec.Before.Waves)}
+		if rec.Status != status.Solved {
+			parts[i].Failed = "status " + rec.Status.String()
+			if rec.Error != "" {
+				parts[i].Failed += ": " + rec.Error
+			}
+		}
+	}
+	if _, err := shard.Check(parts); err != nil {
+		e.errorf("%s: %v", v.name, err)
+		return exitFail
 	}
 	m, err := sliding.MergeWave(results)
 	if err != nil {

@@ -39,6 +39,8 @@ func runWaves(t *testing.T, dir string, k int, shardRuns func(args [][]string) [
 				"--shard", fmt.Sprintf("%d/%d", i, k)}
 			if next != "" {
 				a = append(a, "--wave", next)
+			} else {
+				a = append(a, "--bound", "first")
 			}
 			args = append(args, append(a, strings.Fields(korf88)...))
 		}
@@ -147,7 +149,7 @@ func TestSlidingWaveRefuses(t *testing.T) {
 	shard := func(board string, i, k int, extra ...string) string {
 		n++
 		args := append([]string{"sliding", "solve", "--json", "--goal", "blank-first", "--heuristic", "pdb-555", "--cache", cache,
-			"--cut", "3", "--shard", fmt.Sprintf("%d/%d", i, k)}, extra...)
+			"--cut", "3", "--bound", "first", "--shard", fmt.Sprintf("%d/%d", i, k)}, extra...)
 		out, errOut, code := runCmd(t, "", append(args, strings.Fields(board)...)...)
 		if code != exitOK {
 			t.Fatalf("shard %d/%d: exit %d: %s", i, k, code, errOut)
@@ -176,8 +178,8 @@ func TestSlidingWaveRefuses(t *testing.T) {
 		{"missing", []string{s1, s2}, "shard 3/3 missing"},
 		{"two missing", []string{s2}, "shards 1/3 and 3/3 missing"},
 		{"twice", []string{s1, s2, s3, s2}, "shard 2/3 given twice"},
-		{"foreign", []string{s1, s2, foreign}, "is of job"},
-		{"another wave", []string{s1, s2, later}, "shard 3/3 is of another wave"},
+		{"foreign", []string{s1, s2, foreign}, "shard 3/3 is foreign"},
+		{"another wave", []string{s1, s2, later}, "shard 3/3 is foreign: of job " + jobOf(t, later) + " (bound 53"},
 		{"not a record", []string{s1, bad}, "bad.json:1: not a record"},
 		{"forged job", []string{s1, s2, forged}, "does not match its board"},
 	} {
@@ -200,13 +202,15 @@ func TestSlidingWaveRefuses(t *testing.T) {
 		code int
 		want string
 	}{
-		{append([]string{"--bound", "53"}, two...), exitUsage, "go with --shard"},
-		{append([]string{"--shard", "0/2"}, two...), exitUsage, "want I/K"},
-		{append([]string{"--shard", "3/2"}, two...), exitUsage, "want I/K"},
-		{append([]string{"--shard", "1/2", "--algo", "astar"}, two...), exitUsage, "with idastar"},
-		{append([]string{"--shard", "1/2", "--heuristic", "manhattan"}, two...), exitFail, "pattern database"},
+		{append([]string{"--cut", "3"}, two...), exitUsage, "--cut goes with --bound or --wave"},
+		{append([]string{"--bound", "first", "--shard", "0/2"}, two...), exitUsage, "want I/K"},
+		{append([]string{"--bound", "first", "--shard", "3/2"}, two...), exitUsage, "want I/K"},
+		{append([]string{"--bound", "x"}, two...), exitUsage, "want a positive number, or first"},
+		{append([]string{"--bound", "first", "--wave", next}, two...), exitUsage, "give one"},
+		{append([]string{"--bound", "first", "--shard", "1/2", "--algo", "astar"}, two...), exitUsage, "with idastar"},
+		{append([]string{"--bound", "first", "--shard", "1/2", "--heuristic", "manhattan"}, two...), exitFail, "pattern database"},
 		{append([]string{"--shard", "1/2", "--bound", "40"}, two...), exitFail, "below the heuristic"},
-		{[]string{"--shard", "1/2", boards}, exitFail, "two.txt:2: a shard searches one board"},
+		{[]string{"--bound", "first", boards}, exitFail, "two.txt:2: a shard searches one board"},
 		{append([]string{"--shard", "1/2", "--wave", next}, strings.Fields(other)...), exitFail, "the wave file is of job"},
 		{append([]string{"--shard", "1/2", "--wave", bad}, two...), exitFail, "not a wave file"},
 	} {
@@ -219,4 +223,18 @@ func TestSlidingWaveRefuses(t *testing.T) {
 	if _, errOut, code := runCmd(t, "", "sliding", "wave", s1); code != exitUsage || !strings.Contains(errOut, "--next") {
 		t.Errorf("without --next: exit %d, %q", code, errOut)
 	}
+}
+
+// jobOf returns the job of the shard record in file.
+func jobOf(t *testing.T, file string) string {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec record.SlidingWaveShard
+	if err := json.Unmarshal(b, &rec); err != nil {
+		t.Fatal(err)
+	}
+	return rec.Job
 }

@@ -2,12 +2,13 @@ package record
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+	"strings"
 	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/shard"
 	"github.com/puzzlesolvers/puzzle/sliding"
 	"github.com/puzzlesolvers/puzzle/status"
 )
@@ -16,7 +17,7 @@ import (
 // and heuristic. Every record of its waves carries it, so that shards of
 // different jobs are never merged.
 type SlidingWaveJob struct {
-	Job       string `json:"job"` // "sliding-wave:" and 16 hex digits of a SHA-256 of the rest
+	Job       string `json:"job"` // shard.Job's ID: the command, goal, heuristic and the board's SHA-256
 	Rows      int    `json:"rows"`
 	Cols      int    `json:"cols"`
 	Board     string `json:"board"`
@@ -32,8 +33,9 @@ func NewSlidingWaveJob(p *sliding.Puzzle, h sliding.Heuristic) SlidingWaveJob {
 }
 
 func (j SlidingWaveJob) identity() string {
-	sum := sha256.Sum256(fmt.Appendf(nil, "%d×%d|%s|%s|%s", j.Rows, j.Cols, j.Board, j.Goal, j.Heuristic))
-	return "sliding-wave:" + hex.EncodeToString(sum[:8])
+	var in shard.Inputs
+	io.Copy(io.Discard, in.Reader(strings.NewReader(fmt.Sprintf("%d×%d %s", j.Rows, j.Cols, j.Board))))
+	return shard.Job{Command: "sliding solve --bound", Args: []string{"--goal", j.Goal, "--heuristic", j.Heuristic}, Inputs: in.Sum()}.ID()
 }
 
 // Check reports a job whose identity does not match its fields.
