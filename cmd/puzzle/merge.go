@@ -280,7 +280,8 @@ func mergeBatch(e *env, v *verb, in *mergeInputs, lines []mergeLine, probes []me
 			}
 		}
 		sums = append(sums, summary{s, p, lines[i]})
-		parts = append(parts, shard.Part{Spec: s, Job: fmt.Sprintf("%s (%s, inputs %.19s…)", p.Job, p.Command, p.Inputs), Where: lines[i].where(), Failed: failed})
+		parts = append(parts, shard.Part{Spec: s, Job: fmt.Sprintf("%s (%s, inputs %.19s…, %d puzzles)", p.Job, p.Command, p.Inputs, p.Total),
+			Where: lines[i].where(), Failed: failed})
 	}
 	if len(problems) == 0 {
 		if len(parts) == 0 {
@@ -294,6 +295,33 @@ func mergeBatch(e *env, v *verb, in *mergeInputs, lines []mergeLine, probes []me
 		return exitFail
 	}
 	job, total, k := sums[0].p.Job, sums[0].p.Total, sums[0].spec.K
+	// The summaries agree on the total; it must be what the shards say
+	// they wrote, and at most the records read, before it sizes anything.
+	written, records := 0, len(lines)-len(sums)
+	for _, s := range sums {
+		written += s.p.Puzzles
+	}
+	if total != written {
+		e.errorf("%s: the shards' summaries say %d puzzles in all, but %d written", v.name, total, written)
+		return exitFail
+	}
+	if total > records {
+		// Records are missing: say whose, without sizing anything by total.
+		read := make([]int, k+1)
+		for i := range probes {
+			if s, err := shard.Parse(probes[i].Shard); err == nil && probes[i].Command == "" && s.K == k {
+				read[s.I]++
+			}
+		}
+		for _, s := range sums {
+			if read[s.spec.I] != s.p.Puzzles {
+				problems = append(problems, fmt.Sprintf("%s: shard %s wrote %d records, not the %d read (cut short, or mixed with another run's)",
+					s.l.where(), s.spec, s.p.Puzzles, read[s.spec.I]))
+			}
+		}
+		e.errorf("%s: %s", v.name, strings.Join(problems, "; "))
+		return exitFail
+	}
 	at := make([]int, total) // the line of each puzzle's record, +1
 	hashes := make([]*shardHash, k+1)
 	for _, s := range sums {
