@@ -187,19 +187,21 @@ func (r readerCtx) Read(p []byte) (int, error) {
 	return r.r.Read(p)
 }
 
-// mergeProbe is what merge reads of every line, to tell the records apart.
+// mergeProbe is what merge keeps of every line, to tell the records apart
+// and check them: small, so that a merge of millions of records holds
+// their places, not their contents (those are read again to be written).
 type mergeProbe struct {
-	Status  status.Status `json:"status"`
-	Error   string        `json:"error"`
-	Shard   string        `json:"shard"`
-	Index   *int          `json:"index"`
-	Job     string        `json:"job"`
-	Command string        `json:"command"`
-	Inputs  string        `json:"inputs"`
-	Puzzles int           `json:"puzzles"`
-	Total   int           `json:"total"`
-	Records string        `json:"records"`
-	Human   string        `json:"human"`
+	Status  status.Status   `json:"status"`
+	Error   string          `json:"error"`
+	Shard   string          `json:"shard"`
+	Index   *int            `json:"index"`
+	Job     string          `json:"job"`
+	Command string          `json:"command"`
+	Inputs  string          `json:"inputs"`
+	Puzzles int             `json:"puzzles"`
+	Total   int             `json:"total"`
+	Records string          `json:"records"`
+	Proof   json.RawMessage `json:"proof"`
 	Stats   struct {
 		TimeMS float64 `json:"time_ms"`
 	} `json:"stats"`
@@ -238,6 +240,8 @@ func (c *mergeCmd) run(e *env, v *verb, files []string) int {
 		}
 	}
 	switch {
+	case batch == 0 && probes[0].Proof != nil:
+		return mergeDominate(e, v, lines, texts, c.json)
 	case batch == 0:
 		return mergeQueens(e, v, lines, texts, c.json)
 	case batch < len(probes):
@@ -504,6 +508,9 @@ func (c *queensMergeCmd) run(e *env, v *verb, files []string) int {
 		e.errorf("%s: no shard records read", v.name)
 		return exitFail
 	}
+	if bytes.Contains(texts[0], []byte(`"proof":`)) {
+		return mergeDominate(e, v, lines, texts, c.json)
+	}
 	return mergeQueens(e, v, lines, texts, c.json)
 }
 
@@ -584,4 +591,107 @@ type shardHash struct {
 		Sum([]byte) []byte
 	}
 	n int
+}
+
+// mergeDominate puts together the records of queens dominate --shard:
+// for each board (in the order of the first shard's records), the least
+// size any shard found, the set of the least branch found with it (the
+// whole search's set), and the nodes of each size added up.
+func mergeDominate(e *env, v *verb, lines []mergeLine, texts [][]byte, asJSON bool) int {
+	type board struct {
+		n           int
+		independent bool
+	}
+	var order []board
+	recs := map[board][]*record.QueensDominate{}
+	parts := map[board][]shard.Part{}
+	for i, text := range texts {
+		rec := new(record.QueensDominate)
+		dec := json.NewDecoder(bytes.NewReader(text))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(rec); err != nil {
+			e.errorf("%s: %s: not a record of dominate --json: %v", v.name, lines[i].where(), err)
+			return exitFail
+		}
+		s, err := shard.Parse(rec.Shard)
+		switch {
+		case rec.Shard == "" || rec.Branch == nil:
+			err = errors.New(`not the record of a shard (no "shard": "I/K" and "branch")`)
+		case rec.N < 1 || rec.N > queens.MaxDominate:
+			err = fmt.Errorf("n %d out of range 1..%d", rec.N, queens.MaxDominate)
+		}
+		if err != nil {
+			e.errorf("%s: %s: %v", v.name, lines[i].where(), err)
+			return exitFail
+		}
+		failed := ""
+		if rec.Status != status.Solved {
+			failed = fmt.Sprintf("status %s", rec.Status)
+			if rec.Error != "" {
+				failed += ": " + rec.Error
+			}
+		}
+		b := board{rec.N, rec.Independent}
+		if _, ok := recs[b]; !ok {
+			order = append(order, b)
+		}
+		recs[b] = append(recs[b], rec)
+		parts[b] = append(parts[b], shard.Part{Spec: s, Job: fmt.Sprintf("queens dominate %d (independent %v)", b.n, b.independent),
+			Where: lines[i].where(), Failed: failed})
+	}
+	// Every board's shards must be whole; boards alike in all of them.
+	var problems []string
+	k := 0
+	for _, b := range order {
+		kb, err := shard.Check(parts[b])
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("n=%d: %v", b.n, err))
+		}
+		if k != 0 && kb != k {
+			problems = append(problems, fmt.Sprintf("n=%d: %d shards, n=%d: %d", order[0].n, k, b.n, kb))
+		}
+		k = kb
+	}
+	if len(problems) > 0 {
+		e.errorf("%s: %s", v.name, strings.Join(problems, "; "))
+		return exitFail
+	}
+	var out []*record.QueensDominate
+	for _, b := range order {
+		var best *record.QueensDominate
+		for _, r := range recs[b] {
+			if r.Size > 0 && (best == nil || r.Size < best.Size || r.Size == best.Size && *r.Branch < *best.Branch) {
+				best = r
+			}
+		}
+		if best == nil {
+			e.errorf("%s: n=%d: no shard found a set of up to %d queens", v.name, b.n, b.n)
+			return exitFail
+		}
+		m := &record.QueensDominate{Head: record.Head{Status: status.Solved}, N: b.n, Independent: b.independent, Size: best.Size,
+			Queens: best.Queens, Proof: make([]record.QueensSizeProof, best.Size)}
+		for i := range m.Proof {
+			m.Proof[i] = record.QueensSizeProof{K: i + 1, Found: i+1 == best.Size}
+		}
+		for _, r := range recs[b] {
+			if len(r.Proof) < best.Size {
+				e.errorf("%s: n=%d: shard %s searched up to %d queens, not %d", v.name, b.n, r.Shard, len(r.Proof), best.Size)
+				return exitFail
+			}
+			for i := range m.Proof {
+				m.Proof[i].Nodes += r.Proof[i].Nodes
+				m.Proof[i].TimeMS += r.Proof[i].TimeMS
+			}
+		}
+		for _, p := range m.Proof {
+			m.Stats.Nodes += p.Nodes
+			m.Stats.TimeMS += p.TimeMS
+		}
+		out = append(out, m)
+	}
+	o := e.queensOutput(v, asJSON)
+	for _, m := range out {
+		o.record(m, func() { queensDominateHuman(o, m, false) })
+	}
+	return o.exit()
 }

@@ -105,7 +105,7 @@ func nonogramPuzzleError(err error) bool {
 	return errors.As(err, new(*nonogram.SyntaxError))
 }
 
-const nonoSolveUsage = `Usage: puzzle nonogram solve [--json] [--all] [--limit K] [--undecided] [--explain] [--timeout D] [--from FORMAT] [files|-]
+const nonoSolveUsage = `Usage: puzzle nonogram solve [--json] [--all] [--limit K] [--undecided] [--explain] [--timeout D] [--from FORMAT] [--shard I/K|auto [--shards K]] [files|-]
 
 Solves each puzzle and says whether its picture is unique: the default looks
 for a second picture and proves there is none. Line solving comes first (a

@@ -250,7 +250,7 @@ func queensJoinInts(xs []int) string {
 
 // ---- count ----
 
-const queensCountUsage = `Usage: puzzle queens count [--shard I/K] [--workers W] [--json] N...
+const queensCountUsage = `Usage: puzzle queens count [--shard I/K|auto [--shards K]] [--workers W] [--json] N...
 
 Counts the solutions of the N-queens problem (OEIS A000170) and the
 fundamental solutions, the classes under rotations and reflections

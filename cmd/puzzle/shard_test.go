@@ -342,6 +342,7 @@ func TestShardUsage(t *testing.T) {
 		{[]string{"sudoku", "solve", "--shard", "1/3", "--all", "testdata/unique9.txt"}, "--shard does not go with listing solutions"},
 		{[]string{"sudoku", "generate", "--shard", "1/3"}, "--shard needs --seed"},
 		{[]string{"queens", "count", "--shard", "0/3", "9"}, `shard "0/3"`},
+		{[]string{"queens", "dominate", "--shard", "auto", "9"}, "none of JOB_COMPLETION_INDEX"},
 		{[]string{"sliding", "solve", "--shard", "1/2", "--animate", "1", "2", "3", "4", "5", "6", "7", "0", "8"}, "--shard does not go with --animate"},
 	} {
 		_, errOut, code := runCmd(t, "", tc.args...)
@@ -363,5 +364,76 @@ func TestShardRecordsRoundTrip(t *testing.T) {
 	var v map[string]any
 	if err := json.Unmarshal(rec, &v); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestShardsDominate runs queens dominate in K processes: the merge gives
+// the whole search's size and set, and its nodes for every size proved
+// impossible; the shards' records and the merge's hold to the schema.
+func TestShardsDominate(t *testing.T) {
+	dir, cache := t.TempDir(), t.TempDir()
+	for _, ind := range []bool{false, true} {
+		args := []string{"queens", "dominate", "--json", "7", "9"}
+		if ind {
+			args = append(args, "--independent")
+		}
+		whole, _, code := runCmd(t, "", args...)
+		if code != exitOK {
+			t.Fatalf("%s: exit %d", args, code)
+		}
+		const k = 3
+		var files []string
+		for i := 1; i <= k; i++ {
+			file := filepath.Join(dir, fmt.Sprintf("d%v%d.json", ind, i))
+			runShard(t, file, cache, []string{fmt.Sprintf("JOB_COMPLETION_INDEX=%d", i-1)}, append(slices.Clone(args), "--shard", "auto", "--shards", fmt.Sprint(k))...)
+			schematest.ValidateLines(t, "queens.json#/$defs/dominate", []byte(mustRead(t, file)))
+			files = append(files, file)
+		}
+		out, errOut, code := runCmd(t, "", append([]string{"merge", "--json"}, files...)...)
+		if code != exitOK {
+			t.Fatalf("merge: exit %d: %s", code, errOut)
+		}
+		schematest.ValidateLines(t, "queens.json#/$defs/dominate", []byte(out))
+		type rec struct {
+			N      int `json:"n"`
+			Size   int `json:"size"`
+			Queens []struct{ Row, Col int }
+			Proof  []struct {
+				K     int
+				Found bool
+				Nodes int64
+			}
+		}
+		decode := func(s string) []rec {
+			var rs []rec
+			for _, l := range strings.Split(strings.TrimSpace(s), "\n") {
+				var r rec
+				if err := json.Unmarshal([]byte(l), &r); err != nil {
+					t.Fatal(err)
+				}
+				rs = append(rs, r)
+			}
+			return rs
+		}
+		got, want := decode(out), decode(whole)
+		if len(got) != len(want) {
+			t.Fatalf("merged %d records, whole %d", len(got), len(want))
+		}
+		for i := range want {
+			g, w := got[i], want[i]
+			if g.N != w.N || g.Size != w.Size || fmt.Sprint(g.Queens) != fmt.Sprint(w.Queens) || len(g.Proof) != len(w.Proof) {
+				t.Errorf("independent=%v: merged %+v, whole %+v", ind, g, w)
+				continue
+			}
+			for j := range w.Proof[:w.Size-1] {
+				if g.Proof[j] != w.Proof[j] {
+					t.Errorf("independent=%v n=%d: k=%d merged %+v, whole %+v", ind, w.N, j+1, g.Proof[j], w.Proof[j])
+				}
+			}
+		}
+		// Incomplete and mixed sets are refused.
+		if _, errOut, code := runCmd(t, "", "merge", files[0], files[2]); code != exitFail || !strings.Contains(errOut, "shard 2/3 missing") {
+			t.Errorf("merge without shard 2: exit %d, %q", code, errOut)
+		}
 	}
 }

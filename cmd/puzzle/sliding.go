@@ -73,8 +73,10 @@ Run 'puzzle help sliding <verb>' for a verb's flags.
 	return b.String()
 }
 
-const slideSolveUsage = `Usage: puzzle sliding solve [--json] [--goal blank-last|blank-first] [--algo A] [--heuristic H] [--timeout D] [--animate] [--shard I/K|auto [--shards K]] TILES...|files|-
-       puzzle sliding solve --bound B|first|--wave FILE [--shard I/K|auto [--shards K]] [--cut D] [--json] [--goal G] [--heuristic H] [--timeout D] TILES...|file|-
+const slideSolveUsage = `Usage: puzzle sliding solve [--json] [--goal blank-last|blank-first] [--algo A] [--heuristic H] [--timeout D] [--animate]
+                            [--shard I/K|auto [--shards K]] TILES...|files|-
+       puzzle sliding solve --bound B|first|--wave FILE [--shard I/K|auto [--shards K]] [--cut D] [--json] [--goal G]
+                            [--heuristic H] [--timeout D] TILES...|file|-
 
 Solves each board. IDA*, A* and BFS find a shortest solution (optimal:
 true); reduce, the automatic choice for boards larger than 5×5, solves

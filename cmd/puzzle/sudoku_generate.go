@@ -23,7 +23,7 @@ const generateSummary = "make new puzzles of a given size and difficulty"
 
 const generateUsage = `Usage: puzzle sudoku generate [--size 4|9|16|25|36|49] [--difficulty easy|medium|hard|expert|extreme]
                               [--seed N] [--count K] [--symmetric] [--json] [--format F]
-                              [--budget D] [--check-timeout D] [--workers W]
+                              [--budget D] [--check-timeout D] [--workers W] [--shard I/K|auto [--shards K]]
 
 Makes puzzles with a unique solution and no given to spare (minimal),
 rated by the hardest technique their logical solution needs. Puzzle k of
