@@ -69,6 +69,24 @@ type Stats struct {
 // An invalid puzzle gives status Invalid and the error; a cancelled or
 // expired ctx gives status Timeout, the solutions found so far and ctx.Err().
 func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
+	return solve(ctx, p, opt, nil)
+}
+
+// SolveInto is Solve with the result in *res, whose solutions' memory it
+// reuses: the one or two solutions of a 9×9 grid (Limit 0, 1 or 2, without
+// Found) are written over the grids res.Solutions holds, up to its
+// capacity, when each has room for 81 cells. A loop that solves puzzle after
+// puzzle into one Result allocates nothing for them; each call overwrites
+// the solutions of the one before.
+func SolveInto(ctx context.Context, p *Puzzle, opt Options, res *Result) error {
+	r, err := solve(ctx, p, opt, res.Solutions[:cap(res.Solutions)])
+	*res = r
+	return err
+}
+
+// solve is Solve, writing the solutions it keeps of a 9×9 grid over the
+// grids of reuse when they have room for them (see SolveInto).
+func solve(ctx context.Context, p *Puzzle, opt Options, reuse [][]uint8) (Result, error) {
 	start := time.Now()
 	// The 9×9 solver checks the givens as it reads them, and ctx after.
 	nine := p.Box == 3 && len(p.Cells) == 81 && !opt.General
@@ -93,7 +111,7 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 		if opt.Found != nil || limit < 1 || limit > 2 {
 			k = newSink(limit, opt.Found, len(p.Cells))
 		}
-		res, err = solve9x9Into(ctx, p, k, limit)
+		res, err = solve9x9Into(ctx, p, k, limit, reuse)
 		if err == errGivens9 {
 			if verr := p.Validate(); verr != nil {
 				err = verr

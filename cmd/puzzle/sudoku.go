@@ -239,10 +239,22 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 			return c.stream(ctx, w, file, p, opt), nil
 		}
 	}
+	read, solve := sudokuRead, record.NewSudokuSolve
+	if quickCores < 2 {
+		// On one core each record is written before the next puzzle is
+		// read: one puzzle and one record serve them all, and a file of
+		// 9×9 puzzles costs no allocation per puzzle.
+		read = func(file string, r io.Reader) iter.Seq2[*sudoku.Puzzle, error] {
+			rd := sudoku.NewReader(r, file)
+			rd.ReusePuzzle = true
+			return rd.All()
+		}
+		solve = new(record.SudokuRecords).Solve
+	}
 	return runBatch(e, v, files, batch[*sudoku.Puzzle, *record.SudokuSolve]{
 		stream: stream,
 		json:   c.json,
-		read:   sudokuRead,
+		read:   read,
 		bad: sudokuBad(func(h record.Head, err error) *record.SudokuSolve {
 			return &record.SudokuSolve{Head: h, Cause: err}
 		}),
@@ -254,7 +266,7 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 			}
 			o := opt
 			o.Lean = c.json // written by AppendJSON, which needs no rows of the solution
-			return record.NewSudokuSolve(ctx, file, p, o), nil
+			return solve(ctx, file, p, o), nil
 		},
 		human:    c.writeHuman,
 		summary:  true,
