@@ -87,7 +87,7 @@ func SolveInto(ctx context.Context, p *Puzzle, opt Options, res *Result) error {
 // solve is Solve, writing the solutions it keeps of a 9×9 grid over the
 // grids of reuse when they have room for them (see SolveInto).
 func solve(ctx context.Context, p *Puzzle, opt Options, reuse [][]uint8) (Result, error) {
-	start := time.Now()
+	start := clock()
 	// The 9×9 solver checks the givens as it reads them, and ctx after.
 	nine := p.Box == 3 && len(p.Cells) == 81 && !opt.General
 	if !nine {
@@ -127,10 +127,18 @@ func solve(ctx context.Context, p *Puzzle, opt Options, reuse [][]uint8) (Result
 		res, err = solveLarge(ctx, p, k, opt)
 		res.Solutions, res.Count = k.sols, k.count
 	}
-	res.Stats.Time = time.Since(start)
+	res.Stats.Time = clock() - start
 	res.Status = status.OfSearch(res.Count, limit, err != nil)
 	return res, err
 }
+
+// clockBase is the origin of clock.
+var clockBase = time.Now()
+
+// clock returns the time on the monotonic clock: one read of it, where
+// time.Now reads the wall clock too (a read costs about 0.1 µs under some
+// hypervisors, and Solve takes 2 µs on an easy 9×9 grid).
+func clock() time.Duration { return time.Since(clockBase) }
 
 // dfsBudget is the number of search nodes the depth-first engine may spend
 // on a large grid before the clause-learning engine takes over. Easy grids
