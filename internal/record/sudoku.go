@@ -228,7 +228,6 @@ func (room *sudokuRoom) solve(ctx context.Context, file string, p *sudoku.Puzzle
 			}
 		}
 	}
-	return
 }
 
 // timeoutText says why a search stopped: the time limit when there was
