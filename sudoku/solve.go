@@ -79,7 +79,14 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 // puzzle into one Result allocates nothing for them; each call overwrites
 // the solutions of the one before.
 func SolveInto(ctx context.Context, p *Puzzle, opt Options, res *Result) error {
-	r, err := solve(ctx, p, opt, res.Solutions[:cap(res.Solutions)])
+	grids := res.Solutions[:cap(res.Solutions)]
+	r, err := solve(ctx, p, opt, grids)
+	switch {
+	case len(r.Solutions) == 0:
+		r.Solutions = grids[:0] // kept for the next call
+	case len(grids) > 0 && &r.Solutions[0] == &grids[0]:
+		r.Solutions = grids[:len(r.Solutions)]
+	}
 	*res = r
 	return err
 }

@@ -505,10 +505,13 @@ func TestSolveInto(t *testing.T) {
 		}
 		limit := []int{0, 1, 2}[i%3]
 		want, werr := Solve(context.Background(), p, Options{Limit: limit})
-		res.Solutions = grids
+		if i%2 == 0 {
+			res.Solutions = grids // else those of the call before, which keeps them
+		}
 		err := SolveInto(context.Background(), p, Options{Limit: limit}, &res)
 		if (err == nil) != (werr == nil) || res.Status != want.Status || res.Count != want.Count ||
-			res.Stats.Nodes != want.Stats.Nodes || !slices.EqualFunc(res.Solutions, want.Solutions, slices.Equal) {
+			res.Stats.Nodes != want.Stats.Nodes || !slices.EqualFunc(res.Solutions, want.Solutions, slices.Equal) ||
+			cap(res.Solutions) != len(grids) {
 			t.Fatalf("puzzle %d, limit %d: SolveInto %v %d %d %v; Solve %v %d %d %v", i, limit,
 				res.Status, res.Count, res.Stats.Nodes, err, want.Status, want.Count, want.Stats.Nodes, werr)
 		}
