@@ -115,6 +115,32 @@ func ExampleReader_All() {
 	// line 4: unique, 0 search nodes
 }
 
+// SolveInto and ReusePuzzle solve a file of 9×9 puzzles without an
+// allocation per puzzle: the reader overwrites one puzzle, and each solve
+// writes its solutions over the grids of the one before.
+func ExampleSolveInto() {
+	input := `53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+.................................................................................
+`
+	rd := sudoku.NewReader(strings.NewReader(input), "puzzles.txt")
+	rd.ReusePuzzle = true // each puzzle is done with before the next is read
+	res := sudoku.Result{Solutions: [][]uint8{make([]uint8, 81), make([]uint8, 81)}}
+	for p, err := range rd.All() {
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		if err := sudoku.SolveInto(context.Background(), p, sudoku.Options{}, &res); err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("line %d: %v, first row %v\n", p.Line, res.Status, res.Solutions[0][:9])
+	}
+	// Output:
+	// line 1: unique, first row [5 3 4 6 7 8 9 1 2]
+	// line 2: multiple, first row [1 2 3 4 5 6 7 8 9]
+}
+
 func ExamplePuzzle_Format() {
 	p, _ := sudoku.Parse(strings.NewReader("1.3...1...4.2..."))
 	p.Format(os.Stdout, sudoku.FormatGrid)

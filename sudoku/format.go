@@ -81,13 +81,20 @@ func (e *SyntaxError) Position() (file string, line int) { return e.File, e.Line
 // spaces, or one character per cell, '|' and ruler lines ignored). Lines
 // starting with '#' are comments; CRLF line ends are accepted.
 type Reader struct {
+	// ReusePuzzle lets Next return, for a 9×9 one-line puzzle, the Puzzle
+	// it returned before, overwritten, as encoding/csv's ReuseRecord does
+	// with records: a caller done with each puzzle before it asks for the
+	// next then reads a file of them without an allocation per puzzle.
+	ReusePuzzle bool
+
 	sc      *bufio.Scanner
 	file    string
 	line    int    // number of the last line read
 	pending string // a line read ahead and pushed back
 	hasPend bool
-	records int  // puzzles and errors returned so far
-	done    bool // the input ended on an error, now returned
+	records int    // puzzles and errors returned so far
+	done    bool   // the input ended on an error, now returned
+	last    *line9 // the room of the 9×9 puzzle returned last, with ReusePuzzle
 }
 
 // maxLine bounds the length of a line of input.
@@ -172,7 +179,14 @@ func (r *Reader) next() (*Puzzle, error) {
 			}
 			// A 9×9 one-line puzzle, the line as it is: what the
 			// general path below makes of it, without a copy.
-			if p, ok := parseLine9(b, r.line); ok {
+			if r.ReusePuzzle {
+				if r.last == nil {
+					r.last = new(line9)
+				}
+				if p, ok := parse9(r.last, b, r.line); ok {
+					return r.validated(p, nil)
+				}
+			} else if p, ok := parseLine9(b, r.line); ok {
 				return r.validated(p, nil)
 			}
 			text = string(b)
@@ -305,10 +319,21 @@ func parseLine9[S ~string | ~[]byte](s S, line int) (*Puzzle, bool) {
 	if len(s) != 81 {
 		return nil, false
 	}
-	q := new(struct {
-		p     Puzzle
-		cells [81]uint8
-	})
+	return parse9(new(line9), s, line)
+}
+
+// line9 is the room of a 9×9 puzzle: the puzzle and its cells.
+type line9 struct {
+	p     Puzzle
+	cells [81]uint8
+}
+
+// parse9 reads the 81 characters of s, a 9×9 one-line puzzle, into q, or
+// reports false (q's cells are then overwritten).
+func parse9[S ~string | ~[]byte](q *line9, s S, line int) (*Puzzle, bool) {
+	if len(s) != 81 {
+		return nil, false
+	}
 	var bad uint8
 	for i := range q.cells {
 		v := cell9[s[i]]

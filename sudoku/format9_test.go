@@ -98,3 +98,56 @@ func TestReaderLine9Path(t *testing.T) {
 		t.Fatalf("only %d lines for the 9×9 path", fast)
 	}
 }
+
+// TestReaderReusePuzzle checks that a Reader with ReusePuzzle reads what
+// one without it reads, on random lines of 9×9 puzzles mixed with grids,
+// other sizes, comments and malformed lines, and that it returns one
+// Puzzle for all the 9×9 lines.
+func TestReaderReusePuzzle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 28))
+	lines := []string{
+		"# comment",
+		"",
+		"1.3.......................................................",
+		".......1........2.......3.....4...........................5...............6.....7",
+		"1...............................................................................1",
+		"11...............................................................................",
+		"..x..............................................................................",
+		"1234",
+		"Grid 01\n003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300",
+	}
+	read := func(in string, reuse bool) (got []string, seen map[*Puzzle]bool) {
+		rd := NewReader(strings.NewReader(in), "f")
+		rd.ReusePuzzle = reuse
+		seen = map[*Puzzle]bool{}
+		for p, err := range rd.All() {
+			if err != nil {
+				got = append(got, err.Error())
+				continue
+			}
+			seen[p] = true
+			got = append(got, fmt.Sprintf("%d %s %q %v", p.Line, p.String(), p.Name, p.Box))
+		}
+		return got, seen
+	}
+	two := s9RandomPuzzle(rng, 50).String() + "\n# c\n" + s9RandomPuzzle(rng, 50).String() + "\n"
+	if got, seen := read(two, true); len(got) != 2 || len(seen) != 1 {
+		t.Fatalf("%d puzzles in %d rooms for two 9×9 lines, want 2 in 1: %q", len(got), len(seen), got)
+	}
+	for range 500 {
+		var in strings.Builder
+		for range 1 + rng.IntN(12) {
+			if rng.IntN(3) == 0 {
+				in.WriteString(lines[rng.IntN(len(lines))] + "\n")
+				continue
+			}
+			p := s9RandomPuzzle(rng, 40+rng.IntN(40))
+			in.WriteString(p.String() + "\n")
+		}
+		want, _ := read(in.String(), false)
+		got, _ := read(in.String(), true)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%q:\nreused %q\nfresh  %q", in.String(), got, want)
+		}
+	}
+}

@@ -10,6 +10,7 @@ type sink struct {
 	count int
 	spare []uint8    // room for the solutions still to come, see grid
 	held  [2][]uint8 // room for sols when it keeps one or two
+	lent  [][]uint8  // the caller's grids, the i-th for solution i (SolveInto)
 }
 
 // newSink returns a sink that stops after limit solutions (negative:
@@ -31,6 +32,9 @@ func newSink(limit int, found func([]uint8) bool, n int) *sink {
 // grid returns a fresh grid of n cells for a solution to come. When the
 // sink keeps a few solutions, one allocation holds all of them.
 func (k *sink) grid(n int) []uint8 {
+	if k.count < len(k.lent) {
+		return k.lent[k.count][:n]
+	}
 	if k.found != nil || k.limit <= 0 || k.limit > 4 {
 		return make([]uint8, n)
 	}

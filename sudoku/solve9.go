@@ -108,7 +108,7 @@ var solver9Pool = sync.Pool{New: func() any { return new(solver9) }}
 // limit solutions if limit > 0.
 func solve9x9(ctx context.Context, p *Puzzle, limit int) (Result, error) {
 	k := &sink{limit: limit}
-	res, err := solve9x9Into(ctx, p, k, limit)
+	res, err := solve9x9Into(ctx, p, k, limit, nil)
 	res.Solutions = k.sols
 	return res, err
 }
@@ -117,8 +117,9 @@ func solve9x9(ctx context.Context, p *Puzzle, limit int) (Result, error) {
 // it keeps up to limit solutions, 1 or 2, in Result.Solutions, and
 // Result.Count says how many it found: they are cut from slabs that the
 // pooled solver hands out a piece at a time, so that a puzzle costs no
-// allocation of its own.
-func solve9x9Into(ctx context.Context, p *Puzzle, k *sink, limit int) (Result, error) {
+// allocation of its own, or written over the grids of reuse when it holds
+// limit of them with room for 81 cells each (SolveInto).
+func solve9x9Into(ctx context.Context, p *Puzzle, k *sink, limit int, reuse [][]uint8) (Result, error) {
 	if p.Box != 3 || len(p.Cells) != 81 {
 		return Result{}, errors.New("sudoku: solve9x9 needs a 9×9 grid")
 	}
@@ -135,7 +136,12 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink, limit int) (Result, e
 		return Result{}, errGivens9
 	}
 	own := k == nil
-	if own {
+	lent := own && roomFor(reuse, limit, 81)
+	switch {
+	case lent:
+		s.own = sink{limit: limit, sols: reuse[:0:limit], lent: reuse[:limit]}
+		k = &s.own
+	case own:
 		if len(s.cells) < 2*81 || len(s.lists) < 2 {
 			s.cells, s.lists = make([]uint8, slab9*81), make([][]uint8, slab9)
 		}
@@ -154,7 +160,9 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink, limit int) (Result, e
 	if own {
 		if n := k.count; n > 0 {
 			res.Solutions, res.Count = k.sols[:n:n], n
-			s.cells, s.lists = s.cells[n*81:], s.lists[n:]
+			if !lent {
+				s.cells, s.lists = s.cells[n*81:], s.lists[n:]
+			}
 		}
 		s.own = sink{}
 	}
@@ -162,6 +170,19 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink, limit int) (Result, e
 	s.sink, s.ctx, s.done, s.err = nil, nil, nil, nil
 	solver9Pool.Put(s)
 	return res, err
+}
+
+// roomFor reports whether grids holds limit grids with room for n cells each.
+func roomFor(grids [][]uint8, limit, n int) bool {
+	if limit < 1 || len(grids) < limit {
+		return false
+	}
+	for _, g := range grids[:limit] {
+		if cap(g) < n {
+			return false
+		}
+	}
+	return true
 }
 
 // slab9 is the number of solutions of a solver's slab.

@@ -11,8 +11,11 @@ func spread9AVX2(st *state9) bool
 
 func cpuAVX2() bool
 
-// spread9Wide says whether propagate uses spread9AVX2.
-var spread9Wide = cpuAVX2()
+// spread9Wide says whether propagate uses spread9AVX2. With AVX-512,
+// propagate never reaches spread, and the processor is not asked again:
+// a CPUID instruction costs tens of microseconds under some hypervisors,
+// at every start of the program.
+var spread9Wide = !propagate9Wide && cpuAVX2()
 
 // spread9WideMin is the number of dirty words from which spread hands the
 // rest of its work to spread9AVX2: a sweep costs about as much as four

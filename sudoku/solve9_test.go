@@ -482,3 +482,51 @@ func TestSolve9InvalidGivens(t *testing.T) {
 		t.Fatalf("only %d invalid grids", invalid)
 	}
 }
+
+// TestSolveInto checks that SolveInto, into one Result reused from puzzle
+// to puzzle, gives what Solve gives (status, count, solutions, nodes), and
+// that a 9×9 solve writes over the grids it is given.
+func TestSolveInto(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 29))
+	grids := [][]uint8{make([]uint8, 81), make([]uint8, 81)}
+	var res Result
+	for i := range 3000 {
+		var p *Puzzle
+		switch i % 10 {
+		case 0:
+			p = s9Contradictory(rng)
+		case 1:
+			p = s9RandomPuzzle(rng, 81) // empty: multiple
+		case 2:
+			p = s9RandomPuzzle(rng, 40)
+			p.Cells[0], p.Cells[1] = 5, 5 // invalid, or a clash
+		default:
+			p = s9RandomPuzzle(rng, 45+rng.IntN(20))
+		}
+		limit := []int{0, 1, 2}[i%3]
+		want, werr := Solve(context.Background(), p, Options{Limit: limit})
+		if i%2 == 0 {
+			res.Solutions = grids // else those of the call before, which keeps them
+		}
+		err := SolveInto(context.Background(), p, Options{Limit: limit}, &res)
+		if (err == nil) != (werr == nil) || res.Status != want.Status || res.Count != want.Count ||
+			res.Stats.Nodes != want.Stats.Nodes || !slices.EqualFunc(res.Solutions, want.Solutions, slices.Equal) ||
+			cap(res.Solutions) != len(grids) {
+			t.Fatalf("puzzle %d, limit %d: SolveInto %v %d %d %v; Solve %v %d %d %v", i, limit,
+				res.Status, res.Count, res.Stats.Nodes, err, want.Status, want.Count, want.Stats.Nodes, werr)
+		}
+		for j, s := range res.Solutions {
+			if &s[0] != &grids[j][0] {
+				t.Fatalf("puzzle %d: solution %d is not written over the grid given", i, j)
+			}
+		}
+	}
+	// Other sizes, and grids without room, take the usual path.
+	p := randomPuzzle(t, rng, 2, 0.3)
+	res = Result{Solutions: [][]uint8{make([]uint8, 3)}}
+	want, _ := Solve(context.Background(), p, Options{})
+	if err := SolveInto(context.Background(), p, Options{}, &res); err != nil || res.Status != want.Status ||
+		!slices.EqualFunc(res.Solutions, want.Solutions, slices.Equal) {
+		t.Fatalf("4×4: SolveInto %v %v, Solve %v", res.Status, err, want.Status)
+	}
+}

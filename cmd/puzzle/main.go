@@ -1,3 +1,10 @@
+// The runtime's goroutine that follows changes of the CPU limit of a
+// container after start-up (Go 1.25) costs every run a thread, about a tenth
+// of the start-up's CPU time on a loaded 2-core VM (docs/benchmarks.md); the
+// limit at start-up still sets GOMAXPROCS.
+//
+//go:debug updatemaxprocs=0
+
 package main
 
 import (

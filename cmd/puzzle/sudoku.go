@@ -248,10 +248,23 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 			return c.stream(ctx, w, file, p, opt), nil
 		}
 	}
+	read, solve := sudokuRead, record.NewSudokuSolve
+	if quickCores < 2 && sh == nil {
+		// On one core each record is written before the next puzzle is
+		// read: one puzzle and one record serve them all, and a file of
+		// 9×9 puzzles costs no allocation per puzzle. (A shard's records
+		// carry more, and keep the simple path.)
+		read = func(file string, r io.Reader) iter.Seq2[*sudoku.Puzzle, error] {
+			rd := sudoku.NewReader(r, file)
+			rd.ReusePuzzle = true
+			return rd.All()
+		}
+		solve = new(record.SudokuRecords).Solve
+	}
 	return runBatch(e, v, files, batch[*sudoku.Puzzle, *record.SudokuSolve]{
 		stream: stream,
 		json:   c.json,
-		read:   sudokuRead,
+		read:   read,
 		bad: sudokuBad(func(h record.Head, err error) *record.SudokuSolve {
 			return &record.SudokuSolve{Head: h, Cause: err}
 		}),
@@ -263,7 +276,7 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 			}
 			o := opt
 			o.Lean = c.json && sh == nil // written by AppendJSON, which needs no rows of the solution
-			return record.NewSudokuSolve(ctx, file, p, o), nil
+			return solve(ctx, file, p, o), nil
 		},
 		human:    c.writeHuman,
 		summary:  true,

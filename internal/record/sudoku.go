@@ -118,22 +118,53 @@ func sudokuHead(file string, p *sudoku.Puzzle) Head {
 // NewSudokuSolve solves p, read from file, and returns its record. The
 // solutions are sorted, so that the record depends only on the puzzle.
 func NewSudokuSolve(ctx context.Context, file string, p *sudoku.Puzzle, opt SudokuOptions) *SudokuSolve {
+	room := new(sudokuRoom) // one allocation for the record and its stats
+	room.solve(ctx, file, p, opt, nil)
+	return &room.rec
+}
+
+// SudokuRecords makes the records of puzzles solved one after another in
+// one record, whose memory (the record, its stats and its one or two 9×9
+// solutions) each Solve reuses: for a writer done with each record before
+// it asks for the next, such as the command line's output on one core.
+// The zero value is ready to use.
+type SudokuRecords struct {
+	room  sudokuRoom
+	grids [2][81]uint8
+	lists [2][]uint8
+}
+
+// Solve is NewSudokuSolve, overwriting the record the call before
+// returned.
+func (s *SudokuRecords) Solve(ctx context.Context, file string, p *sudoku.Puzzle, opt SudokuOptions) *SudokuSolve {
+	s.lists = [2][]uint8{s.grids[0][:], s.grids[1][:]}
+	s.room.solve(ctx, file, p, opt, s.lists[:])
+	return &s.room.rec
+}
+
+// sudokuRoom is a record and its stats, made together.
+type sudokuRoom struct {
+	rec   SudokuSolve
+	stats SudokuStats
+}
+
+// solve fills room with the record of p; a 9×9 solve writes its one or
+// two solutions over the grids of reuse (sudoku.SolveInto).
+func (room *sudokuRoom) solve(ctx context.Context, file string, p *sudoku.Puzzle, opt SudokuOptions, reuse [][]uint8) {
 	n := p.Size()
-	room := new(struct { // one allocation for the record and its stats
-		rec   SudokuSolve
-		stats SudokuStats
-	})
 	rec := &room.rec
 	*rec = SudokuSolve{Head: sudokuHead(file, p), Rows: n, Cols: n, Box: p.Box, Puzzle: p}
+	room.stats = SudokuStats{}
 	if opt.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
-	res, err := sudoku.Solve(ctx, p, sudoku.Options{Limit: opt.Limit, Found: opt.Found, Workers: opt.Workers})
+	res := sudoku.Result{Solutions: reuse[:0]}
+	err := sudoku.SolveInto(ctx, p, sudoku.Options{Limit: opt.Limit, Found: opt.Found, Workers: opt.Workers}, &res)
 	if res.Status == status.Invalid {
 		rec.Head, rec.Cause = sudokuInvalid(file, p, err)
-		return rec
+		return
 	}
 	// The order in which a search finds solutions is its own business:
 	// sorted, the output depends only on the puzzle.
@@ -166,7 +197,7 @@ func NewSudokuSolve(ctx context.Context, file string, p *sudoku.Puzzle, opt Sudo
 		if err != nil {
 			// The work asked for did not finish: the record says so.
 			rec.Status, rec.Error = status.Timeout, "undecided cells: "+timeoutText(opt.Timeout, err)
-			return rec
+			return
 		}
 		rec.Undecided = make([]Cell, len(cells))
 		for i, c := range cells {
@@ -174,7 +205,7 @@ func NewSudokuSolve(ctx context.Context, file string, p *sudoku.Puzzle, opt Sudo
 		}
 	}
 	if !opt.Explain || res.Status == status.Timeout {
-		return rec
+		return
 	}
 	ex, err := sudoku.Explain(ctx, p)
 	rec.Explanation = &ex
@@ -197,7 +228,6 @@ func NewSudokuSolve(ctx context.Context, file string, p *sudoku.Puzzle, opt Sudo
 			}
 		}
 	}
-	return rec
 }
 
 // timeoutText says why a search stopped: the time limit when there was

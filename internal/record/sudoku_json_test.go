@@ -207,3 +207,35 @@ func TestAppendMillis(t *testing.T) {
 		t.Fatalf("only %d written", written)
 	}
 }
+
+// TestSudokuRecords checks that the records of SudokuRecords, one reused
+// from puzzle to puzzle, are those of NewSudokuSolve, Lean or not, written
+// by AppendJSON and by encoding/json (the times set equal).
+func TestSudokuRecords(t *testing.T) {
+	puzzles := []string{sudokuClassic, "1...............", "123....4........", "11..............",
+		sudokuClassic, "9" + sudokuClassic[1:], // no solution or invalid: the 9 clashes or not
+		"................................................................................."}
+	var recs SudokuRecords
+	for _, lean := range []bool{false, true} {
+		for _, limit := range []int{0, 1, 2} {
+			for _, s := range puzzles {
+				opt := SudokuOptions{Limit: limit, Lean: lean}
+				want := NewSudokuSolve(context.Background(), "f.txt", parseUnchecked(t, s), opt)
+				got := recs.Solve(context.Background(), "f.txt", parseUnchecked(t, s), opt)
+				if want.Stats != nil {
+					got.Stats.TimeMS = want.Stats.TimeMS
+				}
+				wb, wok := want.AppendJSON(nil)
+				gb, gok := got.AppendJSON(nil)
+				if wok != gok || !bytes.Equal(gb, wb) {
+					t.Fatalf("%s, limit %d, lean %v: AppendJSON\n%s\nwant\n%s", s, limit, lean, gb, wb)
+				}
+				want.Complete()
+				got.Complete()
+				if g, w := encodingJSON(t, got), encodingJSON(t, want); !bytes.Equal(g, w) {
+					t.Fatalf("%s, limit %d, lean %v: encoding/json\n%s\nwant\n%s", s, limit, lean, g, w)
+				}
+			}
+		}
+	}
+}
