@@ -6,8 +6,9 @@ import (
 	"embed"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"fmt"
-	"html/template"
+	"html"
 	"io"
 	"io/fs"
 	"net/http"
@@ -16,32 +17,48 @@ import (
 	"unicode/utf8"
 )
 
-// static holds the page: index.html (a template listing the families),
+// static holds the page: index.html (the page, with places marked for the
+// families: see pageHTML),
 // the style sheet, the shared script and one script per family.
 //
 //go:embed static
 var static embed.FS
 
-// pageTemplate is parsed when a server first needs it, not at start-up:
-// the command line runs without it. In it, {{asset "play.js"}} is the
-// file's address with its version (/static/play.js?v=<hash>), and
-// {{inlineCSS "style.css"}} and {{inlineJS "app.js"}} are a file's text,
-// written into the page: the style sheet and the shell script come with
-// the page, so that its first paint waits for no other request.
-var pageTemplate = sync.OnceValue(func() *template.Template {
-	funcs := template.FuncMap{
-		"asset": assetURL,
-		"inlineCSS": func(name string) (template.CSS, error) {
-			b, err := static.ReadFile("static/" + name)
-			return template.CSS(b), err
-		},
-		"inlineJS": func(name string) (template.JS, error) {
-			b, err := static.ReadFile("static/" + name)
-			return template.JS(b), err
-		},
+// pageHTML makes the page from static/index.html, which marks four
+// places: {{style.css}} and {{app.js}} take those files' text (the style
+// sheet and the shell script come with the page, so that its first paint
+// waits for no other request), {{tabs}} a tab button per family, naming
+// the scripts its tab needs, and {{panels}} a panel per family. A
+// replacement, not html/template: the page has four holes, and a command
+// that never serves it should not pay for a template engine at start-up.
+func pageHTML(tabs []pageTab) ([]byte, error) {
+	page, err := static.ReadFile("static/index.html")
+	if err != nil {
+		return nil, err
 	}
-	return template.Must(template.New("index.html").Funcs(funcs).ParseFS(static, "static/index.html"))
-})
+	css, err := static.ReadFile("static/style.css")
+	if err != nil {
+		return nil, err
+	}
+	js, err := static.ReadFile("static/app.js")
+	if err != nil {
+		return nil, err
+	}
+	if bytes.Contains(css, []byte("</style")) || bytes.Contains(js, []byte("</script")) {
+		return nil, errors.New("web: style.css or app.js would end its element early")
+	}
+	var buttons, panels strings.Builder
+	for _, t := range tabs {
+		name, title, scripts := html.EscapeString(t.Name), html.EscapeString(t.Title), html.EscapeString(t.Scripts)
+		fmt.Fprintf(&buttons, `    <button type="button" role="tab" id="tabbtn-%s" data-tab="%s" aria-controls="tab-%s" aria-selected="false" data-scripts="%s">%s</button>`+"\n",
+			name, name, name, scripts, title)
+		fmt.Fprintf(&panels, `  <section class="tab" id="tab-%s" role="tabpanel" aria-labelledby="tabbtn-%s" aria-busy="true" hidden></section>`+"\n",
+			name, name)
+	}
+	r := strings.NewReplacer("{{style.css}}", string(css), "{{app.js}}", string(js),
+		"{{tabs}}\n", buttons.String(), "{{panels}}\n", panels.String())
+	return []byte(r.Replace(string(page))), nil
+}
 
 // pagePolicy is the page's Content-Security-Policy: its own files, and
 // the two it carries inline, named by their SHA-256.
@@ -120,11 +137,11 @@ func (s *Server) pageRoutes(mux *http.ServeMux) {
 		}
 		tabs = append(tabs, pageTab{f.name, f.title, scripts})
 	}
-	var b bytes.Buffer
-	if err := pageTemplate().Execute(&b, map[string]any{"Tabs": tabs}); err != nil {
-		panic(err) // the template is part of the binary
+	page, err := pageHTML(tabs)
+	if err != nil {
+		panic(err) // the page is part of the binary
 	}
-	s.page = b.Bytes()
+	s.page = page
 	s.pageCSP = pagePolicy()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
