@@ -27,6 +27,7 @@ var queensVerbs = []*verbSpec{
 	{name: "dominate", summary: "the fewest queens attacking every square, proved minimal", usage: queensDominateUsage, new: func() command { return &queensDominateCmd{} }},
 	{name: "heuristic", summary: "the accessibility heuristic from every starting square", usage: queensHeuristicUsage, new: func() command { return &queensHeuristicCmd{} }},
 	{name: "brute", summary: "brute-force baselines (random, exhaustive) with node counts", usage: queensBruteUsage, new: func() command { return &queensBruteCmd{} }},
+	{name: "print", summary: "print boards to solve on paper, and their answers (SVG, PDF)", usage: queensPrintUsage, new: func() command { return &queensPrintCmd{} }},
 	{name: "bench", summary: "measure counting, construction and domination", usage: queensBenchUsage, new: func() command { return &queensBenchCmd{} }},
 }
 

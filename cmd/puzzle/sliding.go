@@ -25,6 +25,7 @@ var slidingVerbs = []*verbSpec{
 	{name: "shuffle", summary: "make random solvable boards", usage: slideShuffleUsage, new: func() command { return &slidingShuffleCmd{} }},
 	{name: "play", summary: "play on the terminal, with hints; or watch a solution", usage: slidePlayUsage, new: func() command { return &slidingPlayCmd{} }},
 	{name: "pdb", summary: "build, list or verify the pattern databases", usage: slidePDBUsage, new: func() command { return &slidingPDBCmd{} }},
+	{name: "print", summary: "print sheets to solve on paper, and their answers (SVG, PDF)", usage: slidePrintUsage, new: func() command { return &slidingPrintCmd{} }},
 	{name: "bench", summary: "Korf's 100 15-puzzles and the 24-puzzle set", usage: slideBenchUsage, new: func() command { return &slidingBenchCmd{} }},
 }
 

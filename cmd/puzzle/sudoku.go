@@ -25,6 +25,7 @@ var sudokuVerbs = []*verbSpec{
 	{name: "format", aliases: []string{"convert"}, summary: "rewrite puzzles in another layout", usage: formatUsage, new: func() command { return &sudokuFormatCmd{} }},
 	{name: "rate", summary: rateSummary, usage: rateUsage, new: func() command { return &sudokuRateCmd{} }},
 	{name: "generate", summary: generateSummary, usage: generateUsage, new: func() command { return &sudokuGenerateCmd{} }},
+	{name: "print", summary: "print sheets to solve on paper, and their answers (SVG, PDF)", usage: sudokuPrintUsage, new: func() command { return &sudokuPrintCmd{} }},
 	{name: "bench", summary: "measure solving throughput on the shared data sets", usage: benchUsage, new: func() command { return &sudokuBenchCmd{} }},
 }
 
