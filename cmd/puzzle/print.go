@@ -82,6 +82,9 @@ type printFamily[P any] struct {
 	title      string // "Sudoku"
 	note       string // what to do, on every puzzle page
 	answerNote string // on the answer pages
+	// answersPerPage is the number of answers a page holds for puzzles
+	// perPage to a page: 0 means 4 times as many, up to 20.
+	answersPerPage func(perPage int) int
 	read       readFunc[P]
 	// errText writes an error of the family's reader: file:line: message.
 	errText func(error) string
@@ -164,6 +167,9 @@ func runPrint[P any](e *env, v *verb, c *printCmd, files []string, fam printFami
 		}
 	}
 	ansPer := min(per*4, 20)
+	if fam.answersPerPage != nil {
+		ansPer = fam.answersPerPage(per)
+	}
 	var puzzles, answers []sheet.Item
 	for i, ent := range entries {
 		caption := strconv.Itoa(i + 1)

@@ -136,13 +136,15 @@ func queensDrawing(p *queens.Puzzle, sol []int) sheet.Item {
 	given := make(map[queens.Queen]bool, len(p.Queens))
 	for _, q := range p.Queens {
 		given[q] = true
-		fmt.Fprintf(&b, `<path class="queen given" d="%s" fill="#000" stroke="#000" stroke-width="0.8"/>`, queenPath(C*float64(q.Col), C*float64(q.Row), C))
+		fmt.Fprintf(&b, `<path class="queen given" data-row="%d" data-col="%d" d="%s" fill="#000" stroke="#000" stroke-width="0.8"/>`,
+			q.Row, q.Col, queenPath(C*float64(q.Col), C*float64(q.Row), C))
 	}
 	for col, row := range sol {
 		if given[queens.Queen{Col: col, Row: row}] {
 			continue
 		}
-		fmt.Fprintf(&b, `<path class="queen placed" d="%s" fill="#fff" stroke="#000" stroke-width="1.6"/>`, queenPath(C*float64(col), C*float64(row), C))
+		fmt.Fprintf(&b, `<path class="queen placed" data-row="%d" data-col="%d" d="%s" fill="#fff" stroke="#000" stroke-width="1.6"/>`,
+			row, col, queenPath(C*float64(col), C*float64(row), C))
 	}
 	return sheet.Item{Width: C * float64(n), Height: C * float64(n), Body: b.String()}
 }

@@ -53,6 +53,8 @@ func (c *slidingPrintCmd) run(e *env, v *verb, operands []string) int {
 		title:      "Sliding puzzles",
 		note:       note,
 		answerNote: "Each board, the length of its solution and the moves of the blank (U up, D down, L left, R right).",
+		// An answer is a board and its moves: a third as many as on the page.
+		answersPerPage: func(per int) int { return min(max(2*per, 4), 12) },
 		read: func(file string, r io.Reader) iter.Seq2[*sliding.Puzzle, error] {
 			if tiles != "" {
 				r, file = strings.NewReader(tiles), "args"
@@ -103,8 +105,8 @@ func (c *slidingPrintCmd) run(e *env, v *verb, operands []string) int {
 }
 
 // slidingMovesPerLine is the number of moves a line of an answer holds:
-// eight groups of five, as on the page.
-const slidingMovesPerLine = 40
+// four groups of five, half a line of the page's (the answers are small).
+const slidingMovesPerLine = 20
 
 // slidingDrawing draws a board in the page's style (download.js): tiles
 // as framed numbers, the blank dashed. With moves (an answer) the length
@@ -123,8 +125,8 @@ func slidingDrawing(b *sliding.Board, moves sliding.Moves, optimal bool) sheet.I
 				sheet.Num(x+3), sheet.Num(y+3), sheet.Num(C-6), sheet.Num(C-6))
 			continue
 		}
-		fmt.Fprintf(&s, `<g class="tile"><rect x="%s" y="%s" width="%s" height="%s" fill="#fff" stroke="#000" stroke-width="2"/>`,
-			sheet.Num(x+3), sheet.Num(y+3), sheet.Num(C-6), sheet.Num(C-6))
+		fmt.Fprintf(&s, `<g class="tile" data-tile="%d" data-index="%d"><rect x="%s" y="%s" width="%s" height="%s" fill="#fff" stroke="#000" stroke-width="2"/>`,
+			t, i, sheet.Num(x+3), sheet.Num(y+3), sheet.Num(C-6), sheet.Num(C-6))
 		fmt.Fprintf(&s, `<text x="%s" y="%s" font-size="%s" font-weight="bold" text-anchor="middle" fill="#000">%d</text></g>`,
 			sheet.Num(x+C/2), sheet.Num(y+C/2+0.35*fs), sheet.Num(fs), t)
 	}
@@ -135,8 +137,8 @@ func slidingDrawing(b *sliding.Board, moves sliding.Moves, optimal bool) sheet.I
 			kind = "not necessarily the fewest"
 		}
 		h += 30
-		fmt.Fprintf(&s, `<text class="length" x="0" y="%s" font-size="18" font-weight="bold" fill="#000">%s (%s)</text>`,
-			sheet.Num(h), sheet.Esc(plural(len(moves), "move")), kind)
+		fmt.Fprintf(&s, `<text class="length" data-moves="%d" x="0" y="%s" font-size="18" font-weight="bold" fill="#000">%s (%s)</text>`,
+			len(moves), sheet.Num(h), sheet.Esc(plural(len(moves), "move")), kind)
 		ms := moves.String()
 		for len(ms) > 0 {
 			line := ms[:min(len(ms), slidingMovesPerLine)]

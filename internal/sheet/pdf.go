@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 )
 
 // PDF converts SVG pages (as Pages writes them, items included) into one
@@ -54,7 +55,7 @@ func pdfDocument(title string, contents [][]byte, sizes [][2]float64) []byte {
 		fmt.Fprintf(&kids, "%d 0 R ", 7+2*i)
 	}
 	obj(2, fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.TrimSpace(kids.String()), len(contents)))
-	obj(3, fmt.Sprintf("<< /Title %s /Producer (puzzle) >>", pdfString(title)))
+	obj(3, fmt.Sprintf("<< /Title %s /Producer (puzzle) >>", pdfTextString(title)))
 	for i, f := range pdfFonts {
 		obj(4+i, fmt.Sprintf("<< /Type /Font /Subtype /Type1 /BaseFont /%s /Encoding /WinAnsiEncoding >>", f.base))
 	}
@@ -329,7 +330,7 @@ func svgPath(d string) (string, error) {
 			y, err = num(&i)
 			fmt.Fprintf(&b, "%s %s l ", Num(x), Num(y))
 		default:
-			return "", fmt.Errorf("path %q: command %q is not one of M, L, H, V, Z", d, toks[i])
+			return "", fmt.Errorf("path %q: command %q is not one of M, L, H, V, Z", d, string(cmd))
 		}
 		if err != nil {
 			return "", fmt.Errorf("path %q: %v", d, err)
@@ -482,6 +483,18 @@ func pdfString(s string) string {
 		}
 	}
 	b.WriteByte(')')
+	return b.String()
+}
+
+// pdfTextString writes a text string of the document information in
+// UTF-16BE with its byte order mark, as hex (PDF 32000-1, 7.9.2.2).
+func pdfTextString(s string) string {
+	var b strings.Builder
+	b.WriteString("<FEFF")
+	for _, u := range utf16.Encode([]rune(s)) {
+		fmt.Fprintf(&b, "%04X", u)
+	}
+	b.WriteByte('>')
 	return b.String()
 }
 

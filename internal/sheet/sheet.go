@@ -72,7 +72,7 @@ const (
 	headH     = 50.0 // from the top margin to the first slot
 	footH     = 18.0 // the page number
 	caption   = 10.0 // font size of an item's caption
-	captionH  = 16.0
+	captionH  = 18.0
 	gutter    = 16.0 // between slots
 )
 
@@ -154,15 +154,22 @@ func Pages(paper Paper, s Sheet) [][]byte {
 		fmt.Fprintf(&b, "<text class=\"page-number\" x=\"%s\" y=\"%s\" font-size=\"9\" text-anchor=\"end\" fill=\"#000\">page %d of %d</text>\n",
 			Num(paper.Width-margin), Num(paper.Height-margin), s.FirstPage+pg+1, total)
 		items := s.Items[pg*per : min(len(s.Items), (pg+1)*per)]
+		scales := make([]float64, len(items))
+		rowH := make([]float64, rows) // the tallest drawing of each row
+		for k, it := range items {
+			// Rounded down to the 4 decimals written, so as not to overflow.
+			scales[k] = math.Floor(1e4*math.Min(maxScale, math.Min(slotW/it.Width, (slotH-captionH)/it.Height))) / 1e4
+			rowH[k/cols] = max(rowH[k/cols], it.Height*scales[k])
+		}
 		for k, it := range items {
 			col, row := k%cols, k/cols
 			x := margin + float64(col)*(slotW+gutter)
 			y := margin + headH + float64(row)*(slotH+gutter)
-			scale := math.Min(maxScale, math.Min(slotW/it.Width, (slotH-captionH)/it.Height))
-			dx := x + (slotW-it.Width*scale)/2
 			if !s.Small {
-				y += (slotH - captionH - it.Height*scale) / 2 // centred in its slot
+				y += (slotH - captionH - rowH[row]) / 2 // the row centred in its slots
 			}
+			scale := scales[k]
+			dx := x + (slotW-it.Width*scale)/2
 			class := it.Class
 			if class == "" {
 				class = "item"
