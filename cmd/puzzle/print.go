@@ -85,7 +85,7 @@ type printFamily[P any] struct {
 	// answersPerPage is the number of answers a page holds for puzzles
 	// perPage to a page: 0 means 4 times as many, up to 20.
 	answersPerPage func(perPage int) int
-	read       readFunc[P]
+	read           readFunc[P]
 	// errText writes an error of the family's reader: file:line: message.
 	errText func(error) string
 	// entry draws one puzzle, and solves it when answers is set; the error
