@@ -14,11 +14,10 @@ import (
 )
 
 var nonoPrintUsage = printUsage("nonogram", "[--timeout D] [--from FORMAT] [files|-]",
-	`each puzzle's clues around an empty
-grid, as nonogram render --blank draws it; the answer pages with the
-picture alone. A puzzle with several pictures is printed with the cells
-where they differ grey on its answer (stderr says so). Grids up to
-200×200 are printed.
+	`Each puzzle is printed as its clues around an empty grid, drawn as
+nonogram render draws it; the answer pages show the picture alone. A
+puzzle with several pictures is printed with the cells where they differ
+grey on its answer (stderr says so). Grids up to 200×200 are printed.
 `, `	puzzle nonogram print -o sheet.pdf examples/nonogram/heart.txt examples/nonogram/duck.txt
 	puzzle nonogram print --per-page 1 --paper letter -o big.svg puzzle.non
 `)

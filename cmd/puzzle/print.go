@@ -21,8 +21,9 @@ func printUsage(family, synopsis, what, examples string) string {
 	return `Usage: puzzle ` + family + ` print [--per-page N] [--paper a4|letter] [--format svg|pdf] [--no-answers] -o FILE ` + synopsis + `
 
 Prints the puzzles of the input (read as solve reads them) on sheets to
-solve on paper: ` + what + `
+solve on paper, then their answers.
 
+` + what + `
 N puzzles go on a page (--per-page, by default as many as stay easy to
 read: it depends on the size), numbered 1, 2, ... with their names, under
 a title and a note that says what to do. The answer pages follow (unless

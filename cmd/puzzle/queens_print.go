@@ -16,12 +16,12 @@ import (
 )
 
 var queensPrintUsage = printUsage("queens", "[--timeout D] N...|files|-",
-	`each board empty, or with the queens
-placed in advance (instances as queens complete reads them: "n N", then
-"col:row" queens from 0), and the exercise: place N queens, no two on a
-row, column or diagonal; the answer pages with a solution, the queens
-given in black, those placed in outline. Boards of 4 to 64 squares a
-side are printed.
+	`Each board is printed empty (operands N), or with the queens placed in
+advance (instances as queens complete reads them: "n N", then "col:row"
+queens from 0), under the exercise: place N queens, no two on a row,
+column or diagonal. The answer pages show a solution, the queens given
+in black, those placed in outline. Boards of 4 to 64 squares a side are
+printed.
 `, `	puzzle queens print -o queens.pdf 8 10 12
 	puzzle queens print --per-page 1 -o instances.svg instances.txt
 `)

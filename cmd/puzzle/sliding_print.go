@@ -15,11 +15,11 @@ import (
 )
 
 var slidePrintUsage = printUsage("sliding", "[--goal blank-last|blank-first] [--timeout D] [--cache DIR] TILES...|files|-",
-	`each start board; the answer pages
-with the board again, small, the number of moves of the solution and the
-moves of the blank (U, D, L, R). Boards up to 5×5 are solved optimally
-(as sliding solve does: the 24-puzzle may take minutes, so --timeout
-helps), larger ones not, and the answer says which.
+	`Each start board is printed; the answer pages show the board again,
+small, the number of moves of its solution and the moves of the blank
+(U, D, L, R). Boards up to 5×5 are solved optimally, as sliding solve
+does them (a 24-puzzle may take minutes: --timeout bounds it), larger
+ones not, and the answer says which.
 `, `	puzzle sliding print -o sheet.pdf boards.txt
 	puzzle sliding shuffle --size 4 --count 6 | puzzle sliding print -o fifteen.pdf
 	puzzle sliding print --goal blank-first -o korf.svg korf.txt

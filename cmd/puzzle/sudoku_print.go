@@ -14,9 +14,9 @@ import (
 )
 
 var sudokuPrintUsage = printUsage("sudoku", "[--timeout D] [files|-]",
-	`each grid with its givens, the
-answer pages with the whole solution, the givens in bold. A puzzle with
-several solutions is printed with one of them (stderr says so).
+	`Each grid is printed with its givens; the answer pages show the whole
+solution, the givens in bold. A puzzle with several solutions is printed
+with one of them (stderr says so).
 `, `	puzzle sudoku print -o sheet.pdf puzzles.txt
 	puzzle sudoku print --per-page 6 --paper letter -o sheet.svg puzzles.txt
 	puzzle sudoku generate --count 8 --difficulty hard | puzzle sudoku print -o hard.pdf
