@@ -45,7 +45,7 @@ func (c *nonogramPrintCmd) run(e *env, v *verb, files []string) int {
 		read:       nonogramRead(c.from.nonogramFormat()),
 		errText:    func(err error) string { return err.Error() },
 		where:      func(file string, p *nonogram.Puzzle) string { return fmt.Sprintf("%s:%d", file, p.Line) },
-		entry: func(ctx context.Context, p *nonogram.Puzzle, answers bool) (printEntry, error) {
+		entry: func(ctx context.Context, where string, p *nonogram.Puzzle, answers bool) (printEntry, error) {
 			w, h := p.Width(), p.Height()
 			if w > nonogramMaxPrinted || h > nonogramMaxPrinted {
 				return printEntry{}, fmt.Errorf("the grid is %d×%d: print takes sides up to %d", h, w, nonogramMaxPrinted)
@@ -79,7 +79,7 @@ func (c *nonogramPrintCmd) run(e *env, v *verb, files []string) int {
 				if err != nil {
 					return ent, fmt.Errorf("several pictures, and no answer on which cells they differ (%v)", err)
 				}
-				e.errorf("nonogram print: %s: several pictures; the cells where they differ are grey on the answer page", nonogramName(p))
+				e.errorf("nonogram print: %s: several pictures; the cells where they differ are grey on the answer page", where)
 				board = b
 			case status.None:
 				return ent, errors.New("no picture meets the clues")
@@ -96,14 +96,6 @@ func (c *nonogramPrintCmd) run(e *env, v *verb, files []string) int {
 			return ent, nil
 		},
 	})
-}
-
-// nonogramName names a puzzle in messages: its name or its line.
-func nonogramName(p *nonogram.Puzzle) string {
-	if p.Name != "" {
-		return p.Name
-	}
-	return fmt.Sprintf("line %d", p.Line)
 }
 
 // nonogramItem draws a board of p as nonogram render does.

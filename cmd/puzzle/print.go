@@ -90,8 +90,9 @@ type printFamily[P any] struct {
 	// errText writes an error of the family's reader: file:line: message.
 	errText func(error) string
 	// entry draws one puzzle, and solves it when answers is set; the error
-	// says what is wrong with the puzzle, without its place.
-	entry func(ctx context.Context, p P, answers bool) (printEntry, error)
+	// says what is wrong with the puzzle, without its place, where (for
+	// the warnings entry prints itself).
+	entry func(ctx context.Context, where string, p P, answers bool) (printEntry, error)
 	// where names a puzzle's place: "file:line".
 	where func(file string, p P) string
 }
@@ -136,12 +137,13 @@ func runPrint[P any](e *env, v *verb, c *printCmd, files []string, fam printFami
 			ctx, cancel = context.WithTimeout(ctx, c.timeout)
 			defer cancel()
 		}
-		ent, err := fam.entry(ctx, p, !c.noAnswers)
+		where := fam.where(file, p)
+		ent, err := fam.entry(ctx, where, p, !c.noAnswers)
 		switch {
 		case e.ctx.Err() != nil:
 			return false
 		case err != nil:
-			e.errorf("%s: %s: %v", name, fam.where(file, p), err)
+			e.errorf("%s: %s: %v", name, where, err)
 			failed = true
 		default:
 			entries = append(entries, ent)

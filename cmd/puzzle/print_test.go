@@ -16,7 +16,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/badinput"
+	"github.com/puzzlesolvers/puzzle/internal/longtest"
 	"github.com/puzzlesolvers/puzzle/nonogram"
 	"github.com/puzzlesolvers/puzzle/queens"
 	"github.com/puzzlesolvers/puzzle/sliding"
@@ -487,6 +490,15 @@ func TestPrintOptions(t *testing.T) {
 	if got := readPages(t, base, 2); len(got.answers) != 0 || !slices.Equal(got.perPage, []int{3, 2}) {
 		t.Errorf("--no-answers: %d answers, %v puzzles a page", len(got.answers), got.perPage)
 	}
+	// Several solutions: one of them on the answer page, and a warning with the place.
+	base = filepath.Join(dir, "several")
+	_, errOut, code := runCmd(t, "", "sudoku", "print", "-o", base+".svg", "testdata/multiple9.txt")
+	if code != exitOK || !regexp.MustCompile(`^puzzle sudoku print: testdata/multiple9.txt:\d+: several solutions; the answer page shows one\n`).MatchString(errOut) {
+		t.Errorf("several solutions: exit %d, stderr %q", code, errOut)
+	}
+	if got := readPages(t, base, 2); len(got.answers) != len(got.puzzles) || len(got.answers) == 0 {
+		t.Errorf("several solutions: %d puzzles, %d answers", len(got.puzzles), len(got.answers))
+	}
 	// One page goes to stdout.
 	out, errOut, code := runCmd(t, "", "queens", "print", "--no-answers", "8")
 	if code != exitOK || errOut != "" {
@@ -559,5 +571,79 @@ func TestPrintInterrupted(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
 		t.Errorf("files written: %v", ents)
+	}
+}
+
+// TestPrintBadInputCorpus prints a sample of the bad-input corpus of every
+// family: no panic, an end in bounded time, and either a whole PDF with
+// exit status 0 or nothing written, exit status 1 and the reasons on
+// stderr, each naming the file and a line.
+func TestPrintBadInputCorpus(t *testing.T) {
+	t.Parallel()
+	opt := badinput.Options{Random: 40, Seed: 15}
+	every, limit := 25, 20*time.Second
+	if longtest.Enabled() {
+		opt.Random, every = 300, 4
+	}
+	for _, f := range corpusFamilies {
+		t.Run(f.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			printed, failed := 0, 0
+			for i, c := range corpusCases(t, f, opt) {
+				if i%every != 0 {
+					continue
+				}
+				name := c.file + ": " + c.Name
+				in := filepath.Join(dir, c.file)
+				out := filepath.Join(dir, "sheet.pdf")
+				os.Remove(out)
+				if err := os.WriteFile(in, c.Data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				args := []string{f.name, "print", "--timeout", "500ms", "-o", out}
+				if f.name == "sliding" {
+					args = append(args, "--cache", filepath.Join(dir, "cache"))
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), limit)
+				var errb bytes.Buffer
+				code := func() (code int) {
+					defer func() {
+						if p := recover(); p != nil {
+							t.Errorf("%s: print panicked: %v", name, p)
+							code = -1
+						}
+					}()
+					return run(ctx, strings.NewReader(""), io.Discard, &errb, append(args, in))
+				}()
+				timedOut := ctx.Err() != nil
+				cancel()
+				if timedOut {
+					t.Errorf("%s: print took more than %v", name, limit)
+					continue
+				}
+				doc, err := os.ReadFile(out)
+				switch code {
+				case exitOK:
+					printed++
+					if err != nil || !bytes.HasPrefix(doc, []byte("%PDF-1.4")) || !bytes.HasSuffix(doc, []byte("%%EOF\n")) {
+						t.Errorf("%s: exit 0 and no whole PDF (%v)", name, err)
+					}
+				case exitFail:
+					failed++
+					if err == nil {
+						t.Errorf("%s: exit 1 and %s written", name, out)
+					}
+					for line := range strings.Lines(errb.String()) {
+						if !strings.Contains(line, c.file+":") && !strings.Contains(line, "nothing written") {
+							t.Errorf("%s: a message without its place: %q", name, line)
+						}
+					}
+				default:
+					t.Errorf("%s: exit %d, stderr %q", name, code, errb.String())
+				}
+			}
+			t.Logf("%d printed, %d refused", printed, failed)
+		})
 	}
 }

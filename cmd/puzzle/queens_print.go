@@ -66,7 +66,7 @@ func (c *queensPrintCmd) run(e *env, v *verb, operands []string) int {
 			}
 			return fmt.Sprintf("%s:%d", file, p.Line)
 		},
-		entry: func(ctx context.Context, p *queens.Puzzle, answers bool) (printEntry, error) {
+		entry: func(ctx context.Context, where string, p *queens.Puzzle, answers bool) (printEntry, error) {
 			if p.N < 4 || p.N > queensMaxPrinted {
 				return printEntry{}, fmt.Errorf("a board of %d squares a side: print takes 4 to %d", p.N, queensMaxPrinted)
 			}

@@ -70,7 +70,7 @@ func (c *slidingPrintCmd) run(e *env, v *verb, operands []string) int {
 			}
 			return fmt.Sprintf("%s:%d", file, p.Line)
 		},
-		entry: func(ctx context.Context, p *sliding.Puzzle, answers bool) (printEntry, error) {
+		entry: func(ctx context.Context, where string, p *sliding.Puzzle, answers bool) (printEntry, error) {
 			b := p.Board
 			ent := printEntry{name: p.Name, puzzle: slidingDrawing(b, nil, false), perPage: 2}
 			switch side := max(b.Rows, b.Cols); {

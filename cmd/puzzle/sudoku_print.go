@@ -34,7 +34,7 @@ func (c *sudokuPrintCmd) run(e *env, v *verb, files []string) int {
 		read:       sudokuRead,
 		errText:    sudokuErrText,
 		where:      func(file string, p *sudoku.Puzzle) string { return fmt.Sprintf("%s:%d", file, p.Line) },
-		entry: func(ctx context.Context, p *sudoku.Puzzle, answers bool) (printEntry, error) {
+		entry: func(ctx context.Context, where string, p *sudoku.Puzzle, answers bool) (printEntry, error) {
 			n := p.Size()
 			ent := printEntry{name: p.Name, puzzle: sudokuDrawing(p, nil), perPage: 1}
 			switch {
@@ -50,7 +50,7 @@ func (c *sudokuPrintCmd) run(e *env, v *verb, files []string) int {
 			switch res.Status {
 			case status.Unique, status.Multiple:
 				if res.Status == status.Multiple {
-					e.errorf("sudoku print: %s: several solutions; the answer page shows one", sudokuName(p))
+					e.errorf("sudoku print: %s: several solutions; the answer page shows one", where)
 				}
 				a := sudokuDrawing(p, res.Solutions[0])
 				ent.answer = &a
@@ -63,14 +63,6 @@ func (c *sudokuPrintCmd) run(e *env, v *verb, files []string) int {
 			return ent, fmt.Errorf("%s: %v", res.Status, err)
 		},
 	})
-}
-
-// sudokuName names a puzzle in messages: its name or its line.
-func sudokuName(p *sudoku.Puzzle) string {
-	if p.Name != "" {
-		return p.Name
-	}
-	return "line " + strconv.Itoa(p.Line)
 }
 
 // sudokuSymbol is the symbol of value v as the page shows it: 1-9, then
