@@ -81,6 +81,7 @@ func (c *nonogramPrintCmd) run(e *env, v *verb, files []string) int {
 				}
 				e.errorf("nonogram print: %s: several pictures; the cells where they differ are grey on the answer page", where)
 				board = b
+				ent.answerNote = "several pictures: grey undecided"
 			case status.None:
 				return ent, errors.New("no picture meets the clues")
 			case status.Timeout:

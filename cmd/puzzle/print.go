@@ -72,10 +72,13 @@ func (c *printCmd) define(fs *flag.FlagSet) {
 
 // printEntry is one puzzle of a sheet: its drawing and its answer's.
 type printEntry struct {
-	name    string      // the puzzle's own name, "" if none
-	puzzle  sheet.Item  // Caption is set by runPrint
-	answer  *sheet.Item // nil with --no-answers
-	perPage int         // the most puzzles of its size that a page holds well
+	name   string      // the puzzle's own name, "" if none
+	puzzle sheet.Item  // Caption is set by runPrint
+	answer *sheet.Item // nil with --no-answers
+	// answerNote, when set, follows the number of the answer: "one of
+	// several solutions".
+	answerNote string
+	perPage    int // the most puzzles of its size that a page holds well
 }
 
 // printFamily is what a family's print verb brings to runPrint.
@@ -185,6 +188,9 @@ func runPrint[P any](e *env, v *verb, c *printCmd, files []string, fam printFami
 		if ent.answer != nil {
 			a := *ent.answer
 			a.Caption, a.Class = strconv.Itoa(i+1), "answer"
+			if ent.answerNote != "" {
+				a.Caption += ". " + ent.answerNote
+			}
 			answers = append(answers, a)
 		}
 	}

@@ -496,7 +496,8 @@ func TestPrintOptions(t *testing.T) {
 	if code != exitOK || !regexp.MustCompile(`^puzzle sudoku print: testdata/multiple9.txt:\d+: several solutions; the answer page shows one\n`).MatchString(errOut) {
 		t.Errorf("several solutions: exit %d, stderr %q", code, errOut)
 	}
-	if got := readPages(t, base, 2); len(got.answers) != len(got.puzzles) || len(got.answers) == 0 {
+	if got := readPages(t, base, 2); len(got.answers) != len(got.puzzles) || len(got.answers) == 0 ||
+		got.answers[0].class("caption")[0].text != "1. one of several solutions" {
 		t.Errorf("several solutions: %d puzzles, %d answers", len(got.puzzles), len(got.answers))
 	}
 	// One page goes to stdout.

@@ -17,9 +17,9 @@ import (
 var slidePrintUsage = printUsage("sliding", "[--goal blank-last|blank-first] [--timeout D] [--cache DIR] TILES...|files|-",
 	`Each start board is printed; the answer pages show the board again,
 small, the number of moves of its solution and the moves of the blank
-(U, D, L, R). Boards up to 5×5 are solved optimally, as sliding solve
-does them (a 24-puzzle may take minutes: --timeout bounds it), larger
-ones not, and the answer says which.
+(U, D, L, R), up to 120 of them. Boards up to 5×5 are solved optimally,
+as sliding solve does them (a 24-puzzle may take minutes: --timeout
+bounds it), larger ones not, and the answer says which.
 `, `	puzzle sliding print -o sheet.pdf boards.txt
 	puzzle sliding shuffle --size 4 --count 6 | puzzle sliding print -o fifteen.pdf
 	puzzle sliding print --goal blank-first -o korf.svg korf.txt
@@ -108,6 +108,10 @@ func (c *slidingPrintCmd) run(e *env, v *verb, operands []string) int {
 // four groups of five, half a line of the page's (the answers are small).
 const slidingMovesPerLine = 20
 
+// slidingMaxListed is the longest solution whose moves an answer lists:
+// six lines. The row-by-row solutions of large boards run to thousands.
+const slidingMaxListed = 120
+
 // slidingDrawing draws a board in the page's style (download.js): tiles
 // as framed numbers, the blank dashed. With moves (an answer) the length
 // and the moves follow under the board.
@@ -140,6 +144,12 @@ func slidingDrawing(b *sliding.Board, moves sliding.Moves, optimal bool) sheet.I
 		fmt.Fprintf(&s, `<text class="length" data-moves="%d" x="0" y="%s" font-size="18" font-weight="bold" fill="#000">%s (%s)</text>`,
 			len(moves), sheet.Num(h), sheet.Esc(plural(len(moves), "move")), kind)
 		ms := moves.String()
+		if len(moves) > slidingMaxListed {
+			h += 22
+			fmt.Fprintf(&s, `<text class="unlisted" x="0" y="%s" font-size="16" fill="#000">moves not listed (more than %d): see sliding solve</text>`,
+				sheet.Num(h), slidingMaxListed)
+			ms = ""
+		}
 		for len(ms) > 0 {
 			line := ms[:min(len(ms), slidingMovesPerLine)]
 			ms = ms[len(line):]

@@ -51,6 +51,7 @@ func (c *sudokuPrintCmd) run(e *env, v *verb, files []string) int {
 			case status.Unique, status.Multiple:
 				if res.Status == status.Multiple {
 					e.errorf("sudoku print: %s: several solutions; the answer page shows one", where)
+					ent.answerNote = "one of several solutions"
 				}
 				a := sudokuDrawing(p, res.Solutions[0])
 				ent.answer = &a
