@@ -88,6 +88,11 @@ func (c *slidingPrintCmd) run(e *env, v *verb, operands []string) int {
 			if store == nil {
 				store = e.newSlidingStore(c.cache)
 			}
+			if b.Rows*b.Cols <= 25 {
+				// Load (or build) the tables before the clock of --timeout
+				// starts, as sliding solve does: a build cut short is lost.
+				store.Prepare(e.ctx, sliding.Auto, b.Rows, b.Cols)
+			}
 			res, err := sliding.Solve(ctx, p, sliding.Options{Store: store})
 			switch res.Status {
 			case status.Solved:
