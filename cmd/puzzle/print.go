@@ -223,9 +223,13 @@ func runPrint[P any](e *env, v *verb, c *printCmd, files []string, fam printFami
 	paths := []string{c.out}
 	if len(pages) > 1 {
 		ext := filepath.Ext(c.out)
+		base := strings.TrimSuffix(c.out, ext)
+		if ext == "" {
+			ext = ".svg" // -o sheet: sheet-1.svg, ...
+		}
 		paths = paths[:0]
 		for i := range pages {
-			paths = append(paths, fmt.Sprintf("%s-%d%s", strings.TrimSuffix(c.out, ext), i+1, ext))
+			paths = append(paths, fmt.Sprintf("%s-%d%s", base, i+1, ext))
 		}
 	}
 	if err := writeFilesAtomic(paths, pages); err != nil {

@@ -500,6 +500,12 @@ func TestPrintOptions(t *testing.T) {
 		got.answers[0].class("caption")[0].text != "1. one of several solutions" {
 		t.Errorf("several solutions: %d puzzles, %d answers", len(got.puzzles), len(got.answers))
 	}
+	// -o without an extension: the pages are .svg files.
+	base = filepath.Join(dir, "bare")
+	if _, errOut, code := runCmd(t, "", "queens", "print", "-o", base, "8"); code != exitOK || errOut != "" {
+		t.Errorf("-o without extension: exit %d, stderr %q", code, errOut)
+	}
+	readPages(t, base, 2)
 	// One page goes to stdout.
 	out, errOut, code := runCmd(t, "", "queens", "print", "--no-answers", "8")
 	if code != exitOK || errOut != "" {
