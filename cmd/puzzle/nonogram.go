@@ -61,6 +61,7 @@ Examples:
 	puzzle nonogram render examples/nonogram/colour.xml
 	puzzle nonogram convert --to non webpbn-06574.xml
 	puzzle nonogram from-image --width 30 cat.png > cat.txt
+	puzzle nonogram print -o sheet.pdf examples/nonogram/*.txt
 	puzzle nonogram bench --set webpbn,picross-solver
 
 Run 'puzzle help nonogram <verb>' for a verb's flags.

@@ -73,6 +73,7 @@ Examples:
 	puzzle queens merge part*.json
 	puzzle queens solve --first-row 3 --draw 5
 	puzzle queens complete --queens "0:3,1:6" 8
+	puzzle queens print -o queens.pdf 8 10 12
 	puzzle queens one --quiet 10000000
 	puzzle queens dominate --draw 8
 	puzzle queens heuristic 8

@@ -65,6 +65,7 @@ Examples:
 	puzzle sliding solve --heuristic linear-conflict --algo astar board.txt
 	puzzle sliding shuffle --size 4 --seed 7 | puzzle sliding solve
 	puzzle sliding play 1 2 3 4 5 6 0 7 8
+	puzzle sliding print -o boards.pdf boards.txt
 	puzzle sliding pdb build pdb-78
 	puzzle sliding bench --heuristic manhattan,linear-conflict,pdb-78 --instances 79,12,42,55,97
 

@@ -66,6 +66,7 @@ Examples:
 	puzzle sudoku euler p096_sudoku.txt
 	puzzle sudoku format --to grid top95.txt
 	puzzle sudoku generate --size 9 --difficulty hard --seed 7
+	puzzle sudoku print -o sheet.pdf puzzles.txt
 	puzzle sudoku bench --set norvig-top95,euler96
 
 Run 'puzzle help sudoku <verb>' for a verb's flags.
