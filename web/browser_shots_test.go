@@ -12,6 +12,10 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// printTitles are the titles the page prints above each tab's board, as
+// CSS gives them: those of the sheets of 'puzzle <family> print'.
+var printTitles = map[string]string{"sudoku": `"Sudoku"`, "nonogram": `"Nonogram"`, "sliding": `"Sliding puzzle"`, "queens": `"N-Queens"`}
+
 // printMedia makes the page use its print style sheet (on), or not.
 func printMedia(on bool) chromedp.Action[chromedp.Void] {
 	media := ""
@@ -81,6 +85,10 @@ func TestBrowserTabs(t *testing.T) {
 					shown := eval[[]string](t, ctx, fmt.Sprintf(`["header.top", "#tab-%[1]s .side-col", "footer", "#tab-%[1]s .board-col"].map(s => getComputedStyle(document.querySelector(s)).display)`, tab))
 					if shown[0] != "none" || shown[1] != "none" || shown[2] != "none" || shown[3] == "none" {
 						t.Errorf("%s printed: header, side column, footer, board shown as %q", tab, shown)
+					}
+					// The title of puzzle print's sheets above the board.
+					if title := eval[string](t, ctx, fmt.Sprintf(`getComputedStyle(document.querySelector("#tab-%s .board-col"), "::before").content`, tab)); title != printTitles[tab] {
+						t.Errorf("%s printed: title %s, want %s", tab, title, printTitles[tab])
 					}
 					// The empty puzzle: no digit but the givens, no filled cell.
 					switch tab {

@@ -24,6 +24,7 @@ var nonogramVerbs = []*verbSpec{
 	{name: "convert", summary: "rewrite nonograms in another format", usage: nonoConvertUsage, new: func() command { return &nonogramConvertCmd{} }},
 	{name: "from-image", summary: "make a puzzle of a picture (PNG, GIF, JPEG), black and white or in colour", usage: nonoFromImageUsage, new: func() command { return &nonogramFromImageCmd{} }},
 	{name: "generate", summary: "make the clues of random pictures (seeded)", usage: nonoGenerateUsage, new: func() command { return &nonogramGenerateCmd{} }},
+	{name: "print", summary: "print sheets to solve on paper, and their answers (SVG, PDF)", usage: nonoPrintUsage, new: func() command { return &nonogramPrintCmd{} }},
 	{name: "bench", summary: "measure solving time on the shared data sets", usage: nonoBenchUsage, new: func() command { return &nonogramBenchCmd{} }},
 }
 
@@ -60,6 +61,7 @@ Examples:
 	puzzle nonogram render examples/nonogram/colour.xml
 	puzzle nonogram convert --to non webpbn-06574.xml
 	puzzle nonogram from-image --width 30 cat.png > cat.txt
+	puzzle nonogram print -o sheet.pdf examples/nonogram/*.txt
 	puzzle nonogram bench --set webpbn,picross-solver
 
 Run 'puzzle help nonogram <verb>' for a verb's flags.

@@ -26,6 +26,7 @@ var queensVerbs = []*verbSpec{
 	{name: "dominate", summary: "the fewest queens attacking every square, proved minimal", usage: queensDominateUsage, new: func() command { return &queensDominateCmd{} }},
 	{name: "heuristic", summary: "the accessibility heuristic from every starting square", usage: queensHeuristicUsage, new: func() command { return &queensHeuristicCmd{} }},
 	{name: "brute", summary: "brute-force baselines (random, exhaustive) with node counts", usage: queensBruteUsage, new: func() command { return &queensBruteCmd{} }},
+	{name: "print", summary: "print boards to solve on paper, and their answers (SVG, PDF)", usage: queensPrintUsage, new: func() command { return &queensPrintCmd{} }},
 	{name: "bench", summary: "measure counting, construction and domination", usage: queensBenchUsage, new: func() command { return &queensBenchCmd{} }},
 }
 
@@ -71,6 +72,7 @@ Examples:
 	puzzle queens merge part*.json
 	puzzle queens solve --first-row 3 --draw 5
 	puzzle queens complete --queens "0:3,1:6" 8
+	puzzle queens print -o queens.pdf 8 10 12
 	puzzle queens one --quiet 10000000
 	puzzle queens dominate --draw 8
 	puzzle queens heuristic 8

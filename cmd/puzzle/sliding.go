@@ -25,6 +25,7 @@ var slidingVerbs = []*verbSpec{
 	{name: "shuffle", summary: "make random solvable boards", usage: slideShuffleUsage, new: func() command { return &slidingShuffleCmd{} }},
 	{name: "play", summary: "play on the terminal, with hints; or watch a solution", usage: slidePlayUsage, new: func() command { return &slidingPlayCmd{} }},
 	{name: "pdb", summary: "build, list or verify the pattern databases", usage: slidePDBUsage, new: func() command { return &slidingPDBCmd{} }},
+	{name: "print", summary: "print sheets to solve on paper, and their answers (SVG, PDF)", usage: slidePrintUsage, new: func() command { return &slidingPrintCmd{} }},
 	{name: "bench", summary: "Korf's 100 15-puzzles and the 24-puzzle set", usage: slideBenchUsage, new: func() command { return &slidingBenchCmd{} }},
 	{name: "wave", summary: "merge the shards of one IDA* iteration: the solution or the next wave", usage: slideWaveUsage, new: func() command { return &slidingWaveCmd{} }},
 }
@@ -65,6 +66,7 @@ Examples:
 	puzzle sliding solve --heuristic linear-conflict --algo astar board.txt
 	puzzle sliding shuffle --size 4 --seed 7 | puzzle sliding solve
 	puzzle sliding play 1 2 3 4 5 6 0 7 8
+	puzzle sliding print -o boards.pdf boards.txt
 	puzzle sliding pdb build pdb-78
 	puzzle sliding bench --heuristic manhattan,linear-conflict,pdb-78 --instances 79,12,42,55,97
 

@@ -25,6 +25,7 @@ var sudokuVerbs = []*verbSpec{
 	{name: "format", aliases: []string{"convert"}, summary: "rewrite puzzles in another layout", usage: formatUsage, new: func() command { return &sudokuFormatCmd{} }},
 	{name: "rate", summary: rateSummary, usage: rateUsage, new: func() command { return &sudokuRateCmd{} }},
 	{name: "generate", summary: generateSummary, usage: generateUsage, new: func() command { return &sudokuGenerateCmd{} }},
+	{name: "print", summary: "print sheets to solve on paper, and their answers (SVG, PDF)", usage: sudokuPrintUsage, new: func() command { return &sudokuPrintCmd{} }},
 	{name: "bench", summary: "measure solving throughput on the shared data sets", usage: benchUsage, new: func() command { return &sudokuBenchCmd{} }},
 }
 
@@ -65,6 +66,7 @@ Examples:
 	puzzle sudoku euler p096_sudoku.txt
 	puzzle sudoku format --to grid top95.txt
 	puzzle sudoku generate --size 9 --difficulty hard --seed 7
+	puzzle sudoku print -o sheet.pdf puzzles.txt
 	puzzle sudoku bench --set norvig-top95,euler96
 
 Run 'puzzle help sudoku <verb>' for a verb's flags.
