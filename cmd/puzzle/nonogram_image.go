@@ -54,11 +54,12 @@ picture, colors (colour puzzles), count, line_solvable, solved_by
 invalid and error only.
 
 Pictures are read up to 64 MB and 33,554,432 pixels (8192×4096), checked
-from the header before decoding.
+from the header before decoding; grids have up to 4,194,304 cells
+(2048×2048).
 
 Exit status 0 when the puzzle was made, 1 when the picture cannot be
-read or converted, the solve timed out or the output cannot be written,
-2 on usage errors.
+read or converted, the solve timed out (the puzzle is written all the
+same) or the output cannot be written, 2 on usage errors.
 
 Examples:
 
