@@ -194,6 +194,10 @@ func (c *nonogramFromImageCmd) run(e *env, v *verb, operands []string) int {
 // the method, the verdict and, when the puzzle went to a file, the
 // picture.
 func writeImageReport(w io.Writer, rec *record.NonogramImage, out string) {
+	if rec.Image == nil || rec.Rows == 0 { // stopped before the picture was made
+		fmt.Fprintf(w, "%s: %s: %s\n", rec.File, rec.Status, rec.Error)
+		return
+	}
 	how := map[string]string{
 		imaging.MethodOtsu: "Otsu's threshold", imaging.MethodThreshold: "threshold",
 		imaging.MethodDither: "Floyd–Steinberg dithering", imaging.MethodMedianCut: fmt.Sprintf("median cut to %d colours", len(rec.Colors)),

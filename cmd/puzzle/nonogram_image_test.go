@@ -191,4 +191,8 @@ func TestFromImageCancelled(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stdout)
 	}
 	schematest.ValidateLines(t, "nonogram.json#/$defs/from_image", []byte(stdout))
+	stdout, stderr, code := runCtx(t, ctx, "", "nonogram", "from-image", "--width", "20", filepath.Join("testdata", "nonogram", "two.png"))
+	if code != exitFail || stdout != "" || !strings.HasSuffix(stderr, "two.png: timeout: interrupted\n") {
+		t.Errorf("exit %d\nstdout %q\nstderr %q", code, stdout, stderr)
+	}
 }

@@ -170,6 +170,9 @@ func quantized(ctx context.Context, ra *Raster, k int) (*nonogram.Grid, []nonogr
 	index := make([]int, n)
 	count := make([]int, len(pal))
 	for i := range n {
+		if i%(1<<16) == 0 && ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
 		index[i] = Nearest(pal, ra.Pix[3*i], ra.Pix[3*i+1], ra.Pix[3*i+2])
 		count[index[i]]++
 	}
