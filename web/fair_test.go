@@ -161,6 +161,7 @@ func TestValidateBeforeWorker(t *testing.T) {
 		{"POST", "/api/sudoku/rate", "", badSudoku}, {"POST", "/api/sudoku/solve", "", strings.Repeat(".", 16) + "\n" + strings.Repeat(".", 16)},
 		{"POST", "/api/nonogram/solve", "", badNonogram}, {"POST", "/api/nonogram/explain", "", badNonogram},
 		{"POST", "/api/nonogram/render", "", badNonogram}, {"POST", "/api/nonogram/convert", "to=non", badNonogram},
+		{"POST", "/api/nonogram/rate", "", badNonogram},
 		{"POST", "/api/sliding/solve", "", "1 1 3 4 5 6 7 8 0"}, {"POST", "/api/sliding/solve", "goal=blank-first", "1 2 3\n4 5"},
 		{"POST", "/api/queens/complete", "", "n 8\n9:0\n"}, {"POST", "/api/queens/complete", "", "n 8\n\nn 5\n"},
 		{"POST", "/api/nonogram/from-image", "width=5", "not a picture"},

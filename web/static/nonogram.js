@@ -491,7 +491,7 @@ Puzzle.register("nonogram", (root) => {
     drawBox.dataset.loaded = f.name;
     const how = {otsu: "an automatic threshold", threshold: "a threshold", dither: "dithering"}[rec.method] || rec.method;
     const verdict = rec.status === "unique"
-      ? "its clues have one picture, " + (rec.line_solvable ? "line-solvable" : "solved with " + rec.solved_by)
+      ? "its clues have one picture, " + (rec.line_solvable ? "line-solvable, " : "") + (rec.difficulty || "not rated")
       : rec.status === "multiple" ? "several pictures meet its clues: edit it to make it unique"
       : "no verdict on its clues (" + rec.error + ")";
     message(status, rec.status === "unique" ? "ok" : "warn", "Loaded " + f.name + " (" + rec.image.width + "×" + rec.image.height +
