@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/badinput"
 	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
@@ -47,6 +48,8 @@ func goodBody(rt *route) string {
 		return sudokuClassic
 	case rt.path == "/api/nonogram/clues":
 		return "#.#\n.#.\n"
+	case rt.path == "/api/nonogram/from-image":
+		return string(badinput.PNGHeader(3, 2)) // a header is all the checks before a worker read
 	case strings.HasPrefix(rt.path, "/api/nonogram/"):
 		return nonogramHeart
 	case strings.HasPrefix(rt.path, "/api/sliding/"):
@@ -158,8 +161,11 @@ func TestValidateBeforeWorker(t *testing.T) {
 		{"POST", "/api/sudoku/rate", "", badSudoku}, {"POST", "/api/sudoku/solve", "", strings.Repeat(".", 16) + "\n" + strings.Repeat(".", 16)},
 		{"POST", "/api/nonogram/solve", "", badNonogram}, {"POST", "/api/nonogram/explain", "", badNonogram},
 		{"POST", "/api/nonogram/render", "", badNonogram}, {"POST", "/api/nonogram/convert", "to=non", badNonogram},
+		{"POST", "/api/nonogram/rate", "", badNonogram},
 		{"POST", "/api/sliding/solve", "", "1 1 3 4 5 6 7 8 0"}, {"POST", "/api/sliding/solve", "goal=blank-first", "1 2 3\n4 5"},
 		{"POST", "/api/queens/complete", "", "n 8\n9:0\n"}, {"POST", "/api/queens/complete", "", "n 8\n\nn 5\n"},
+		{"POST", "/api/nonogram/from-image", "width=5", "not a picture"},
+		{"POST", "/api/nonogram/from-image", "width=5", string(badinput.PNGHeader(100000, 100000))},
 	}
 	reqs = append(reqs, malformed...)
 	for _, rt := range idle.routes {

@@ -36,7 +36,8 @@ func nonogramFromImageRoute() *route {
 			"black and white (cells whose luma is below the threshold are filled, the threshold chosen by Otsu's method unless " +
 			"given; or Floyd–Steinberg dithering) or reduced to `colors` colours by median cut, and the puzzle of its clues " +
 			"solved. Returns file, status (unique or multiple), rows, cols, image (width, height, format), method, threshold, " +
-			"picture, colors, count, line_solvable, solved_by, stats, and the puzzle as text in format. A picture that cannot be " +
+			"picture, colors, count, line_solvable, the rating of a unique puzzle (difficulty, hardest, length, score, as " +
+			"/api/nonogram/rate), stats, and the puzzle as text in format. A picture that cannot be " +
 			fmt.Sprintf("read (broken, empty, or over %d pixels, checked from its header before it is decoded) gets 400 with its ", maxImagePixels) +
 			"invalid record, a timeout 504 with its record.",
 		params: []param{
@@ -54,7 +55,7 @@ func nonogramFromImageRoute() *route {
 		body:      "the bytes of a PNG, GIF or JPEG file, up to the server's body limit (--max-body, 1 MiB by default)",
 		refuses:   fmt.Sprintf("a width or height over %d (the command line makes larger grids)", maxImageSide),
 		bodyTypes: []string{"image/png", "image/gif", "image/jpeg"},
-		result:    `{"file": "request", "status": "unique", "rows": 10, "cols": 20, "image": {"width": 40, "height": 20, "format": "png"}, "method": "otsu", "threshold": 0.65, "picture": [...], "count": 1, "line_solvable": true, "solved_by": "lines", "stats": {...}, "format": "plain", "text": "..."}`,
+		result:    `{"file": "request", "status": "unique", "rows": 10, "cols": 20, "image": {"width": 40, "height": 20, "format": "png"}, "method": "otsu", "threshold": 0.65, "picture": [...], "count": 1, "line_solvable": true, "difficulty": "medium", "hardest": "line", "length": 24, "score": 2.5, "stats": {...}, "format": "plain", "text": "..."}`,
 		schema:    "nonogram.json#/$defs/from_image",
 		heavy:     true,
 		check:     checkFromImage,

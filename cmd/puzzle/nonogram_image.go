@@ -26,7 +26,9 @@ averaging, each cell the mean colour of the pixels it covers, then made
 black and white, or reduced to K colours, and the puzzle of its clues is
 written and solved: the report says whether its picture is unique, or
 several pictures meet the clues, whether line solving alone finds it
-(line-solvable), and what the solver needed (lines, probing or search).
+(line-solvable), and, for a unique one of up to 1024×1024 cells, its
+rating as by nonogram rate: difficulty (easy, medium, hard, expert,
+extreme), the hardest rule needed, the steps and the score.
 
 Black and white: a cell is filled when its luma (0.299 R + 0.587 G +
 0.114 B, from 0 for black to 1 for white; transparent pixels count as
@@ -48,17 +50,19 @@ prints instead one object (docs/schema/nonogram.json#/$defs/from_image):
 file, status (unique, multiple, invalid, timeout), error, rows, cols,
 image (width, height and format of the picture), method (otsu,
 threshold, dither or median-cut), threshold (otsu and threshold),
-picture, colors (colour puzzles), count, line_solvable, solved_by
-(lines, probing or search), stats, and format and text (the puzzle, when
+picture, colors (colour puzzles), count, line_solvable, difficulty,
+hardest, length and score (the rating of a unique puzzle), stats, and
+format and text (the puzzle, when
 -o is not given). A picture that cannot be read gives file, status
 invalid and error only.
 
 Pictures are read up to 64 MB and 33,554,432 pixels (8192×4096), checked
-from the header before decoding.
+from the header before decoding; grids have up to 4,194,304 cells
+(2048×2048).
 
 Exit status 0 when the puzzle was made, 1 when the picture cannot be
-read or converted, the solve timed out or the output cannot be written,
-2 on usage errors.
+read or converted, the solve timed out (the puzzle is written all the
+same) or the output cannot be written, 2 on usage errors.
 
 Examples:
 
@@ -193,6 +197,10 @@ func (c *nonogramFromImageCmd) run(e *env, v *verb, operands []string) int {
 // the method, the verdict and, when the puzzle went to a file, the
 // picture.
 func writeImageReport(w io.Writer, rec *record.NonogramImage, out string) {
+	if rec.Image == nil || rec.Rows == 0 { // stopped before the picture was made
+		fmt.Fprintf(w, "%s: %s: %s\n", rec.File, rec.Status, rec.Error)
+		return
+	}
 	how := map[string]string{
 		imaging.MethodOtsu: "Otsu's threshold", imaging.MethodThreshold: "threshold",
 		imaging.MethodDither: "Floyd–Steinberg dithering", imaging.MethodMedianCut: fmt.Sprintf("median cut to %d colours", len(rec.Colors)),
@@ -208,8 +216,14 @@ func writeImageReport(w io.Writer, rec *record.NonogramImage, out string) {
 	}
 	switch rec.Status {
 	case status.Unique:
-		fmt.Fprintf(w, "unique, %s, in %s\n", map[string]string{"lines": "line-solvable", "probing": "solved with probing",
-			"search": "solved with search"}[rec.SolvedBy], fmtDuration(d))
+		what := "unique"
+		if rec.LineSolvable {
+			what += ", line-solvable"
+		}
+		if r := rec.NonogramRating; r != nil {
+			what += fmt.Sprintf(", %s (hardest rule %s, %s, score %.1f)", r.Difficulty, r.Hardest, plural(r.Length, "step"), r.Score)
+		}
+		fmt.Fprintf(w, "%s, in %s\n", what, fmtDuration(d))
 	case status.Multiple:
 		fmt.Fprintf(w, "several pictures meet its clues (found in %s): not a fair puzzle as it is\n", fmtDuration(d))
 	default:

@@ -110,6 +110,16 @@ func TestFromImageStdout(t *testing.T) {
 	if _, err := nonogram.NewReader(strings.NewReader(stdout), "out", "").Next(); err != nil {
 		t.Fatal(err)
 	}
+	// The rating is that of nonogram rate on the puzzle written.
+	stdout, _, _ = runCmd(t, "", "nonogram", "from-image", "--width", "20", "--json", pic)
+	var bw record.NonogramImage
+	if err := json.Unmarshal([]byte(stdout), &bw); err != nil || bw.NonogramRating == nil {
+		t.Fatalf("%v: %s", err, stdout)
+	}
+	p, _ := nonogram.NewReader(strings.NewReader(bw.Text), "bw", "").Next()
+	if rt, err := nonogram.Rate(context.Background(), p); err != nil || rt.Difficulty.String() != bw.Difficulty || rt.Score != bw.Score {
+		t.Errorf("rated %s %v, nonogram.Rate says %v (%v)", bw.Difficulty, bw.Score, rt, err)
+	}
 	stdout, _, code = runCmd(t, "", "nonogram", "from-image", "--width", "20", "--colors", "3", "--json", pic)
 	var rec record.NonogramImage
 	if err := json.Unmarshal([]byte(stdout), &rec); err != nil || code != exitOK {
@@ -191,4 +201,8 @@ func TestFromImageCancelled(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stdout)
 	}
 	schematest.ValidateLines(t, "nonogram.json#/$defs/from_image", []byte(stdout))
+	stdout, stderr, code := runCtx(t, ctx, "", "nonogram", "from-image", "--width", "20", filepath.Join("testdata", "nonogram", "two.png"))
+	if code != exitFail || stdout != "" || !strings.HasSuffix(stderr, "two.png: timeout: interrupted\n") {
+		t.Errorf("exit %d\nstdout %q\nstderr %q", code, stdout, stderr)
+	}
 }

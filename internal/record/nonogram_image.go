@@ -48,10 +48,10 @@ type NonogramImage struct {
 	Colors       []NonogramColor `json:"colors,omitempty"`
 	Count        int             `json:"count"`
 	LineSolvable bool            `json:"line_solvable"`
-	// SolvedBy is the hardest work the solve needed: lines (line solving
-	// alone), probing, or search (guessing).
-	SolvedBy string         `json:"solved_by,omitempty"`
-	Stats    *NonogramStats `json:"stats,omitempty"`
+	// NonogramRating is the rating of a unique puzzle of at most
+	// MaxRatedCells cells (nonogram.Rate), nil otherwise.
+	*NonogramRating
+	Stats *NonogramStats `json:"stats,omitempty"`
 	// Format and Text are the puzzle written in a format.
 	Format string `json:"format,omitempty"`
 	Text   string `json:"text,omitempty"`
@@ -78,7 +78,7 @@ func (r NonogramImage) MarshalJSON() ([]byte, error) {
 }
 
 // NewNonogramImage reads a picture from r, named file, makes it a
-// nonogram and solves it: status unique or multiple (none cannot happen:
+// nonogram, solves it and rates it when it is unique: status unique or multiple (none cannot happen:
 // the picture meets its own clues), invalid when the picture cannot be
 // read or converted, timeout when ctx or the timeout ends first.
 func NewNonogramImage(ctx context.Context, file string, r io.Reader, opt NonogramImageOptions) *NonogramImage {
@@ -144,25 +144,26 @@ func NewNonogramImage(ctx context.Context, file string, r io.Reader, opt Nonogra
 	rec.Status, rec.Count, rec.LineSolvable = sol.Status, sol.Count, sol.LineSolvable
 	rec.Stats = &NonogramStats{LineSolves: sol.Stats.LineSolves, Probes: sol.Stats.Probes, Nodes: sol.Stats.Nodes,
 		MaxDepth: sol.Stats.MaxDepth, Conflicts: sol.Stats.Conflicts, TimeMS: Millis(sol.Stats.Time)}
-	rec.SolvedBy = NonogramSolvedBy(sol.LineSolvable, rec.Stats)
 	switch {
 	case sol.Status == status.Timeout:
 		return interrupted(ctx.Err())
 	case err != nil:
 		return invalid(err) // a broken invariant: the puzzle was made from its picture
+	case sol.Status != status.Unique || g.Width*g.Height > MaxRatedCells:
+		return rec
 	}
+	rt, err := nonogram.Rate(ctx, p)
+	switch {
+	case ctx.Err() != nil:
+		return interrupted(ctx.Err())
+	case err != nil:
+		return invalid(err) // a broken invariant: the puzzle is unique
+	}
+	rec.NonogramRating = &NonogramRating{Difficulty: rt.Difficulty.String(), Hardest: rt.Hardest, Length: rt.Length, Score: rt.Score}
 	return rec
 }
 
-// NonogramSolvedBy names the hardest work a solve needed: "lines" when
-// line solving alone decided every cell, "probing" when probing finished
-// what it left, "search" when the solver had to guess.
-func NonogramSolvedBy(lineSolvable bool, st *NonogramStats) string {
-	switch {
-	case lineSolvable:
-		return "lines"
-	case st != nil && st.Nodes <= 1 && st.MaxDepth == 0 && st.Conflicts == 0:
-		return "probing"
-	}
-	return "search"
-}
+// MaxRatedCells bounds the puzzles NewNonogramImage rates (1024×1024): a
+// rating explains the puzzle step by step, which on larger grids takes
+// gigabytes.
+const MaxRatedCells = 1 << 20

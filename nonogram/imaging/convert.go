@@ -14,6 +14,10 @@ import (
 // included.
 const MaxColors = 32
 
+// MaxCells bounds the grids Convert makes (2048×2048): the scaled picture
+// takes 24 bytes a cell while it is made.
+const MaxCells = 1 << 22
+
 // Options say how to convert a picture.
 type Options struct {
 	// Width is the number of columns, from 1 to nonogram.MaxSide.
@@ -71,6 +75,9 @@ func (opt Options) Size(w, h int) (width, height int, err error) {
 	}
 	if height < 1 || height > nonogram.MaxSide {
 		return 0, 0, fmt.Errorf("height %d: must be from 1 to %d", height, nonogram.MaxSide)
+	}
+	if width > MaxCells/height {
+		return 0, 0, fmt.Errorf("a %d×%d grid has more than %d cells: give a smaller width or height", height, width, MaxCells)
 	}
 	return width, height, nil
 }
@@ -163,6 +170,9 @@ func quantized(ctx context.Context, ra *Raster, k int) (*nonogram.Grid, []nonogr
 	index := make([]int, n)
 	count := make([]int, len(pal))
 	for i := range n {
+		if i%(1<<16) == 0 && ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
 		index[i] = Nearest(pal, ra.Pix[3*i], ra.Pix[3*i+1], ra.Pix[3*i+2])
 		count[index[i]]++
 	}

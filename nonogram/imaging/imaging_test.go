@@ -142,6 +142,12 @@ func TestAspectAndUpscale(t *testing.T) {
 	if _, _, err := (Options{Width: 4096}).Size(1, 3); err == nil || !strings.Contains(err.Error(), "more than 4096") {
 		t.Errorf("a 1×3 picture 4096 wide: %v, want too high", err)
 	}
+	if _, _, err := (Options{Width: 4096}).Size(1, 1); err == nil || !strings.Contains(err.Error(), "more than 4194304 cells") {
+		t.Errorf("a 1×1 picture 4096 wide: %v, want too many cells", err)
+	}
+	if w, h, err := (Options{Width: 2048}).Size(5, 5); err != nil || w != 2048 || h != 2048 {
+		t.Errorf("a 5×5 picture 2048 wide: %d×%d, %v", w, h, err)
+	}
 }
 
 // TestResolve converts pictures and solves their puzzles: a unique puzzle's

@@ -61,6 +61,9 @@ func (t *colorBin) sse() float64 {
 func Quantize(ctx context.Context, ra *Raster, k int) ([][3]float64, error) {
 	hist := make([]colorBin, 1<<15)
 	for i := 0; i < len(ra.Pix); i += 3 {
+		if i%(3<<16) == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		key := 0
 		for ch := range 3 {
 			key = key<<5 | min(31, max(0, int(ra.Pix[i+ch]*32)))

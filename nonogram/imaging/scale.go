@@ -71,6 +71,9 @@ func Scale(ctx context.Context, img image.Image, width, height int) (*Raster, er
 		out := ra.Pix[3*r*width : 3*(r+1)*width]
 		for _, y := range ys {
 			if y.at != cached {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
 				readRow(img, b.Min.Y+y.at, src)
 				for c, xs := range cols {
 					var sr, sg, sb float64

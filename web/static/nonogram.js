@@ -481,7 +481,7 @@ Puzzle.register("nonogram", (root) => {
       return;
     }
     const rec = res.data;
-    if (res.status !== 200) {
+    if (res.status !== 200 && !(res.status === 504 && rec.picture)) { // a picture whose solve timed out still loads
       message(status, "error", (rec && rec.error) || "the server answered " + res.status);
       return;
     }
@@ -491,8 +491,9 @@ Puzzle.register("nonogram", (root) => {
     drawBox.dataset.loaded = f.name;
     const how = {otsu: "an automatic threshold", threshold: "a threshold", dither: "dithering"}[rec.method] || rec.method;
     const verdict = rec.status === "unique"
-      ? "its clues have one picture, " + (rec.line_solvable ? "line-solvable" : "solved with " + rec.solved_by)
-      : rec.status === "multiple" ? "several pictures meet its clues: edit it to make it unique" : rec.status;
+      ? "its clues have one picture, " + (rec.line_solvable ? "line-solvable, " : "") + (rec.difficulty || "not rated")
+      : rec.status === "multiple" ? "several pictures meet its clues: edit it to make it unique"
+      : "no verdict on its clues (" + rec.error + ")";
     message(status, rec.status === "unique" ? "ok" : "warn", "Loaded " + f.name + " (" + rec.image.width + "×" + rec.image.height +
       " pixels) as a " + rec.rows + "×" + rec.cols + " picture by " + how + ": " + verdict + ". Edit it, then Get clues.");
   }
