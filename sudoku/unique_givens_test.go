@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"path/filepath"
@@ -228,5 +229,64 @@ func TestRemovableMatchesEnumeration(t *testing.T) {
 	}
 	if minimal == 0 || minimal == tested {
 		t.Errorf("%d of %d minimal: the cases do not tell", minimal, tested)
+	}
+}
+
+// drafts makes puzzles with several solutions from the first k puzzles of
+// the Euler set: removed givens taken out at random (seeded), kept when
+// the result has several solutions.
+func drafts(tb testing.TB, k, removed int) []*Puzzle {
+	ps := sharedPuzzles(tb, filepath.Join("project-euler-96", "p096_sudoku.txt"))
+	rng := rand.New(rand.NewPCG(uint64(removed), 17))
+	var out []*Puzzle
+	for _, p := range ps[:k] {
+		for {
+			q := p.Clone()
+			var given []int
+			for i, v := range p.Cells {
+				if v != 0 {
+					given = append(given, i)
+				}
+			}
+			for _, j := range rng.Perm(len(given))[:removed] {
+				q.Cells[given[j]] = 0
+			}
+			if r, _ := Solve(context.Background(), q, Options{}); r.Status == status.Multiple {
+				out = append(out, q)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// BenchmarkUniqueGivens finds the fewest givens for Euler puzzles with
+// 5 and 10 givens removed, reporting the solves (checks) and givens per
+// puzzle and the share proved exact.
+func BenchmarkUniqueGivens(b *testing.B) {
+	for _, removed := range []int{5, 10} {
+		b.Run(fmt.Sprintf("euler20-minus%d", removed), func(b *testing.B) {
+			ds := drafts(b, 20, removed)
+			var checks, givens, exact int
+			for b.Loop() {
+				checks, givens, exact = 0, 0, 0
+				for _, p := range ds {
+					g, err := UniqueGivens(context.Background(), p, nil)
+					if err != nil {
+						b.Fatal(err)
+					}
+					checks += g.Checks
+					givens += len(g.Cells)
+					if g.Exact {
+						exact++
+					}
+				}
+			}
+			n := float64(len(ds))
+			b.ReportMetric(float64(checks)/n, "solves/puzzle")
+			b.ReportMetric(float64(givens)/n, "givens/puzzle")
+			b.ReportMetric(float64(exact)/n, "exact")
+			b.ReportMetric(n*float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+		})
 	}
 }

@@ -63,9 +63,11 @@ func Minimize(ctx context.Context, n int, check Check) (Result, error) {
 	slices.Sort(best)
 	res.Cells, res.Sets = best, len(s.sets)
 	// Exact: a minimum hitting set of the alternatives found; if check
-	// accepts it, it is optimal, else one more alternative.
+	// accepts it, it is optimal, else one more alternative. Minimums only
+	// grow as sets are added, so each search starts at the last size.
+	lower := 0
 	for {
-		h, ok := s.minimum(ctx, len(best))
+		h, ok := s.minimum(ctx, lower, len(best))
 		if !ok {
 			res.Sets = len(s.sets)
 			return res, nil // Exact false, Lower as proved
@@ -74,7 +76,8 @@ func Minimize(ctx context.Context, n int, check Check) (Result, error) {
 			res.Exact, res.Lower, res.Sets = true, len(best), len(s.sets)
 			return res, nil
 		}
-		res.Lower = len(h)
+		lower = len(h)
+		res.Lower = lower
 		res.Checks++
 		miss, err := check(ctx, h)
 		if err != nil {
@@ -91,6 +94,27 @@ func Minimize(ctx context.Context, n int, check Check) (Result, error) {
 		}
 		if err := s.add(miss, h); err != nil {
 			return res, err
+		}
+		// A better bound, for when the time runs out: h extended
+		// greedily, while it can still beat best. Each step is a check
+		// that may add a set.
+		ext := slices.Clone(h)
+		for len(ext)+1 < len(best) && ctx.Err() == nil {
+			ext = append(ext, s.mostHitting(ext))
+			res.Checks++
+			miss, err := check(ctx, ext)
+			if err != nil {
+				break // the time ran out: the loop above says so
+			}
+			if miss == nil {
+				best = slices.Clone(ext)
+				slices.Sort(best)
+				res.Cells = best
+				break
+			}
+			if err := s.add(miss, ext); err != nil {
+				return res, err
+			}
 		}
 	}
 }
@@ -152,30 +176,41 @@ func meets(set, chosen []int) bool {
 }
 
 // minimum returns a minimum hitting set of s.sets if it is smaller than
-// bound, nil if none is; ok is false when ctx ended first.
-func (s *search) minimum(ctx context.Context, bound int) (h []int, ok bool) {
+// bound, nil if none is, knowing that none has fewer than lower cells; ok
+// is false when ctx ended first. It deepens iteratively: a set of lower
+// cells, then lower+1, ...
+func (s *search) minimum(ctx context.Context, lower, bound int) (h []int, ok bool) {
+	for k := max(lower, 0); k < bound; k++ {
+		h, ok := s.within(ctx, k)
+		if !ok || h != nil {
+			return h, ok
+		}
+	}
+	return nil, true
+}
+
+// within returns a hitting set of s.sets of at most k cells, nil if there
+// is none; ok is false when ctx ended first. Branch and bound: branch on
+// the unhit set with fewest cells left, trying first the cells that hit
+// the most unhit sets; bound by a packing of disjoint unhit sets, smallest
+// first, each of which needs a cell of its own.
+func (s *search) within(ctx context.Context, k int) (h []int, ok bool) {
 	m := len(s.sets)
 	hit := make([]int, m) // how many chosen cells each set holds
 	banned := make([]uint64, s.words)
-	var chosen []int
-	best := bound
-	var out []int
-	stopped := false
+	used := make([]uint64, s.words)
+	count := make([]int, s.n)
+	var chosen, out []int
+	found, stopped := false, false
+	type open struct{ set, size int }
 	var dfs func()
 	dfs = func() {
-		if stopped {
-			return
-		}
 		s.nodes++
 		if s.nodes%1024 == 0 && ctx.Err() != nil {
 			stopped = true
 			return
 		}
-		// The unhit set with the fewest cells not banned, and a packing
-		// of disjoint unhit sets: each needs a cell of its own.
-		pick, pickSize := -1, 0
-		var used []uint64
-		pack := 0
+		var unhit []open
 		for i := range m {
 			if hit[i] > 0 {
 				continue
@@ -187,14 +222,21 @@ func (s *search) minimum(ctx context.Context, bound int) (h []int, ok bool) {
 			if size == 0 {
 				return // no cell left to hit it
 			}
-			if pick < 0 || size < pickSize {
-				pick, pickSize = i, size
-			}
-			if used == nil {
-				used = make([]uint64, s.words)
-			}
+			unhit = append(unhit, open{i, size})
+		}
+		if len(unhit) == 0 {
+			found, out = true, slices.Clone(chosen)
+			return
+		}
+		if len(chosen) == k {
+			return
+		}
+		slices.SortFunc(unhit, func(a, b open) int { return a.size - b.size })
+		clear(used)
+		pack := 0
+		for _, u := range unhit {
 			disjoint := true
-			for w, x := range s.bits[i] {
+			for w, x := range s.bits[u.set] {
 				if x&^banned[w]&used[w] != 0 {
 					disjoint = false
 					break
@@ -202,38 +244,47 @@ func (s *search) minimum(ctx context.Context, bound int) (h []int, ok bool) {
 			}
 			if disjoint {
 				pack++
-				for w, x := range s.bits[i] {
+				for w, x := range s.bits[u.set] {
 					used[w] |= x &^ banned[w]
 				}
 			}
 		}
-		if pick < 0 {
-			best = len(chosen)
-			out = slices.Clone(chosen)
+		if len(chosen)+pack > k {
 			return
 		}
-		if len(chosen)+pack >= best {
-			return
-		}
-		var tried []int
-		for _, c := range s.sets[pick] {
-			if banned[c/64]&(1<<(c%64)) != 0 {
-				continue
+		pick := s.sets[unhit[0].set]
+		var cells []int
+		for _, c := range pick {
+			if banned[c/64]&(1<<(c%64)) == 0 {
+				cells = append(cells, c)
+				count[c] = 0
 			}
+		}
+		for _, u := range unhit {
+			for _, c := range cells {
+				if s.bits[u.set][c/64]&(1<<(c%64)) != 0 {
+					count[c]++
+				}
+			}
+		}
+		slices.SortStableFunc(cells, func(a, b int) int { return count[b] - count[a] })
+		for x, c := range cells {
 			chosen = append(chosen, c)
 			s.mark(c, hit, 1)
 			dfs()
 			s.mark(c, hit, -1)
 			chosen = chosen[:len(chosen)-1]
+			if found || stopped {
+				for _, d := range cells[:x] {
+					banned[d/64] &^= 1 << (d % 64)
+				}
+				return
+			}
 			// Sets with c were tried; the siblings need not hold it.
 			banned[c/64] |= 1 << (c % 64)
-			tried = append(tried, c)
-			if stopped || len(chosen)+1 >= best {
-				break
-			}
 		}
-		for _, c := range tried {
-			banned[c/64] &^= 1 << (c % 64)
+		for _, d := range cells {
+			banned[d/64] &^= 1 << (d % 64)
 		}
 	}
 	dfs()
