@@ -28,8 +28,8 @@ type Edit struct {
 // Only cells that can matter are tried: the cells where pictures differ
 // (Undecided) and their eight neighbours, one at a time, then, while
 // fewer than max line-solvable edits are found, pairs of them with at least one
-// undecided cell. When ctx ends the edits found so far are returned with
-// ctx's error.
+// undecided cell, up to maxEditTries solves in all. When ctx ends the
+// edits found so far are returned with ctx's error.
 func UniqueEdits(ctx context.Context, g *Grid, max int) ([]Edit, error) {
 	if g.Colors != nil {
 		return nil, errors.New("nonogram: picture edits are for black-and-white pictures")
@@ -63,8 +63,10 @@ func UniqueEdits(ctx context.Context, g *Grid, max int) ([]Edit, error) {
 		}
 	}
 	var edits []Edit
+	tries := 0
 	e := &Grid{Width: w, Height: h, Cells: slices.Clone(g.Cells)}
 	try := func(cells ...int) error {
+		tries++
 		for _, i := range cells {
 			e.Cells[i] = !e.Cells[i]
 		}
@@ -100,7 +102,7 @@ func UniqueEdits(ctx context.Context, g *Grid, max int) ([]Edit, error) {
 				if b.Cells[i] != Unknown && b.Cells[j] != Unknown {
 					continue
 				}
-				if lineSolvable() >= max {
+				if lineSolvable() >= max || tries >= maxEditTries {
 					break
 				}
 				if err := try(i, j); err != nil {
@@ -111,6 +113,10 @@ func UniqueEdits(ctx context.Context, g *Grid, max int) ([]Edit, error) {
 	}
 	return sortEdits(edits, max), nil
 }
+
+// maxEditTries bounds the edited puzzles UniqueEdits solves: the pairs
+// of a picture whose pictures differ on a hundred cells are too many.
+const maxEditTries = 2000
 
 func sortEdits(edits []Edit, max int) []Edit {
 	slices.SortStableFunc(edits, func(a, b Edit) int {

@@ -211,3 +211,70 @@ func TestUniqueHintsErrors(t *testing.T) {
 		checkHints(t, "rocket, expired", all, all[0], h)
 	}
 }
+
+// multiplePuzzles reads the puzzles of picross-solver's validation set
+// that it lists with several pictures.
+func multiplePuzzles(tb testing.TB) []*Puzzle {
+	dir := filepath.Join(nonogramData(tb), "picross-solver")
+	f, err := os.Open(filepath.Join(dir, "outputs", "validation.csv"))
+	if err != nil {
+		tb.Skip(err)
+	}
+	defer f.Close()
+	rd := csv.NewReader(f)
+	rd.FieldsPerRecord = -1
+	rows, err := rd.ReadAll()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []*Puzzle
+	for _, row := range rows[1:] {
+		if row[3] != "MULT" {
+			continue
+		}
+		for _, p := range readAll(tb, filepath.Join(dir, "inputs", row[0])) {
+			if p.Name == row[1] {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// BenchmarkUniqueHints finds the fewest hints for the rocket and
+// picross-solver's puzzles with several pictures, and the picture edits
+// of the rocket, reporting solves per puzzle.
+func BenchmarkUniqueHints(b *testing.B) {
+	rocketP, err := Parse(strings.NewReader(rocket))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("picross-solver-mult", func(b *testing.B) {
+		ps := append(multiplePuzzles(b), rocketP)
+		checks := 0
+		cpu0 := cpuTime()
+		for b.Loop() {
+			checks = 0
+			for _, p := range ps {
+				h, err := UniqueHints(context.Background(), p, nil)
+				if err != nil || !h.Exact {
+					b.Fatal(err, h.Exact)
+				}
+				checks += h.Checks
+			}
+		}
+		b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(len(ps)*b.N), "cpu-ms/puzzle")
+		b.ReportMetric(float64(checks)/float64(len(ps)), "solves/puzzle")
+		b.ReportMetric(float64(len(ps)*b.N)/b.Elapsed().Seconds(), "puzzles/s")
+	})
+	b.Run("rocket-edits", func(b *testing.B) {
+		g := bruteCount(rocketP, 1)[0]
+		cpu0 := cpuTime()
+		for b.Loop() {
+			if e, err := UniqueEdits(context.Background(), g, 5); err != nil || len(e) == 0 {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
+	})
+}

@@ -268,6 +268,7 @@ func BenchmarkUniqueGivens(b *testing.B) {
 		b.Run(fmt.Sprintf("euler20-minus%d", removed), func(b *testing.B) {
 			ds := drafts(b, 20, removed)
 			var checks, givens, exact int
+			cpu0 := cpuTime()
 			for b.Loop() {
 				checks, givens, exact = 0, 0, 0
 				for _, p := range ds {
@@ -283,6 +284,7 @@ func BenchmarkUniqueGivens(b *testing.B) {
 				}
 			}
 			n := float64(len(ds))
+			b.ReportMetric(float64(cpuTime()-cpu0)/1e6/n/float64(b.N), "cpu-ms/puzzle")
 			b.ReportMetric(float64(checks)/n, "solves/puzzle")
 			b.ReportMetric(float64(givens)/n, "givens/puzzle")
 			b.ReportMetric(float64(exact)/n, "exact")
