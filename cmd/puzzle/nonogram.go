@@ -129,8 +129,9 @@ colour puzzle), far fewer in practice: on the shared sets about 10 times
 the solve itself, more on hard puzzles.
 
 --suggest, for a puzzle with several pictures, finds the fewest cells of
-the first picture shown to give as hints (printed on the grid) that make
-it the only picture: a smallest set of cells that meets, for every other
+the first picture shown (or of the goal picture the file stores, when it
+meets the clues) to give as hints (printed on the grid) that make it the
+only picture: a smallest set of cells that meets, for every other
 picture, a cell where it differs (found by solving again with candidate
 hints fixed). Past --suggest-time the best set found so far is given as
 "at most N", with the number proved necessary. In black and white it also
@@ -428,12 +429,19 @@ func (c *nonogramSolveCmd) writeHuman(w io.Writer, rec *record.NonogramSolve) {
 		fmt.Fprintln(w)
 	}
 	if s := rec.Suggest; s != nil {
-		first := "the picture"
+		first, pic := "the picture", rec.Solution
 		if len(sols) > 1 {
 			first = "picture 1"
 		}
+		if s.Intended != nil {
+			first, pic = "the file's goal picture", s.Intended
+			fmt.Fprintln(w, "goal picture (the file's):")
+			for _, r := range pic {
+				fmt.Fprintln(w, r)
+			}
+		}
 		writeSuggest(w, s, "hint", first, func(c record.Cell) string {
-			return fmt.Sprintf("%v=%c", c, rec.Solution[c.Row][c.Col])
+			return fmt.Sprintf("%v=%c", c, pic[c.Row][c.Col])
 		})
 		fmt.Fprintln(w)
 	}

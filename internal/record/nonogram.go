@@ -185,7 +185,16 @@ func NewNonogramSolve(ctx context.Context, file string, p *nonogram.Puzzle, opt 
 		rec.Undecided = NonogramUndecided(b)
 	}
 	if opt.Suggest && res.Status == status.Multiple && first != nil {
-		s, err := nonogramSuggest(ctx, p, first, opt.SuggestTime)
+		// The picture the file stores (its goal), when it meets the
+		// clues, is the one the author means; else the first found.
+		intended := first
+		if g := p.Goal; g != nil && g.Width == p.Width() && g.Height == p.Height() && p.Satisfies(g) {
+			intended = g
+		}
+		s, err := nonogramSuggest(ctx, p, intended, opt.SuggestTime)
+		if err == nil && intended != first {
+			s.Intended = rows(intended)
+		}
 		if err != nil {
 			rec.Status, rec.Error = status.Timeout, suggestFailed(ctx, opt.Timeout, err)
 			return rec

@@ -23,14 +23,19 @@ const maxEdits = 5
 type Suggest struct {
 	// Hints, for a puzzle with several solutions, are the cells to give
 	// (a Sudoku's givens, a nonogram's cells printed on the grid), each
-	// as the record's solution has it, that make it the only solution.
+	// as the record's solution (or Intended) has it, that make it the
+	// only solution.
 	// Exact says no fewer do; false when the time ran out first, and
 	// AtLeast is then the number proved necessary.
-	Hints   []Cell `json:"hints,omitempty"`
-	Exact   *bool  `json:"exact,omitempty"`
-	AtLeast int    `json:"at_least,omitempty"`
+	Hints []Cell `json:"hints,omitempty"`
+	// Intended is, when it is not the record's solution, the solution
+	// the hints and edits are taken from: a nonogram's goal picture, as
+	// its file stores it (rows as in solution).
+	Intended []string `json:"intended,omitempty"`
+	Exact    *bool    `json:"exact,omitempty"`
+	AtLeast  int      `json:"at_least,omitempty"`
 	// Edits, for a black-and-white nonogram with several pictures, are
-	// changes of one or two cells to the record's picture whose clues
+	// changes of one or two cells to the record's picture (or Intended) whose clues
 	// have that picture alone, line-solvable ones first.
 	Edits []SuggestEdit `json:"edits,omitempty"`
 	// Minimal, for a unique Sudoku, says no given can be removed with the

@@ -164,3 +164,40 @@ func TestNonogramSuggest(t *testing.T) {
 		t.Errorf("unique: %+v", rec.Suggest)
 	}
 }
+
+// A nonogram whose file stores a goal picture other than the first found:
+// the hints and edits are the goal's, and the record says so.
+func TestNonogramSuggestGoal(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	p := &nonogram.Puzzle{Rows: [][]int{{1}, {1}}, Cols: [][]int{{1}, {1}}}
+	first, err := nonogram.Solve(ctx, p, nonogram.Options{Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal := nonogram.NewGrid(2, 2)
+	for i, v := range first.Solutions[0].Cells {
+		goal.Cells[i] = !v // the other diagonal
+	}
+	p.Goal = goal
+	rec := NewNonogramSolve(ctx, "in.non", p, NonogramOptions{Suggest: true})
+	b, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schematest.Validate(t, "nonogram.json#/$defs/solve", b)
+	s := rec.Suggest
+	if s == nil || !slices.Equal(s.Intended, goal.Rows()) || len(s.Hints) != 1 || slices.Equal(rec.Solution, goal.Rows()) {
+		t.Fatalf("solution %v, suggest %+v", rec.Solution, s)
+	}
+	c := s.Hints[0]
+	fixed := &nonogram.Board{Width: 2, Height: 2, Cells: make([]nonogram.Cell, 4)}
+	fixed.Cells[c.Row*2+c.Col] = nonogram.Empty
+	if goal.At(c.Row, c.Col) {
+		fixed.Cells[c.Row*2+c.Col] = nonogram.Filled
+	}
+	r, err := nonogram.Solve(ctx, p, nonogram.Options{Fixed: fixed})
+	if err != nil || r.Status != status.Unique || !r.Solutions[0].Equal(goal) {
+		t.Fatalf("with hint %v: %v", c, r.Status)
+	}
+}
