@@ -73,6 +73,13 @@
 // cells of a drawn picture, near the cells where pictures differ, and
 // keeps the edits whose clues have one picture, line-solvable ones first.
 //
+// Rate grades a puzzle with one picture for a person, by the hardest rule
+// its explanation (Explain) needs: overlaps only (easy), complete line
+// solving (medium), single cells and lines tried both ways (hard), or
+// search, short (expert) or long (extreme): the levels of Sudoku's rating,
+// in the spirit of Batenburg and Kosters' classes of line-solvable
+// puzzles and of the LINE/BRANCH difficulty that picross-solver reports.
+//
 // Formats: the plain "rows cols" text, webpbn XML, Steve Simpson's .non,
 // .nin, .cwd, Olšák's .mk, TAAI tournament files and picross-solver's text
 // format.

@@ -237,6 +237,10 @@ func (r *Reader) syntaxf(line int, format string, args ...any) *SyntaxError {
 	return &SyntaxError{File: r.file, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
+// FormatByName returns the format a file name's extension names (.xml,
+// .pbn, .non, .nonpack, .nin, .cwd, .mk, .taai), "" for any other.
+func FormatByName(name string) Format { return formatByName(name) }
+
 // formatByName guesses the format from a file name's extension.
 func formatByName(name string) Format {
 	switch strings.ToLower(filepath.Ext(name)) {

@@ -19,6 +19,15 @@ type DominateOptions struct {
 	Independent bool
 	// Progress, if set, is called when the search for k queens begins.
 	Progress func(k int)
+	// Shard and Shards, when Shards > 1, search only the Shard-th
+	// (1-based) of Shards shares of each size's search: the branches of
+	// the first queen i (from 0, in the order the search tries them) with
+	// i mod Shards = Shard-1, each with the squares of the branches before
+	// it forbidden, as in the whole search. The shares of one size
+	// together are the whole search for it, node for node (the root is
+	// counted in share 1); a share stops at the first size it finds a set
+	// for, so every size below the least found is searched by every share.
+	Shard, Shards int
 }
 
 // Domination is a minimum set of queens that occupy or attack every
@@ -34,6 +43,11 @@ type Domination struct {
 	Tried []SizeSearch
 	Nodes int64
 	Time  time.Duration
+	// Shard and Shards are those of the options (0 and 0 for the whole
+	// search); Branch is the index of the first queen's branch of the set
+	// found (of the least such branch, in the whole search), -1 when a
+	// share found none up to n.
+	Shard, Shards, Branch int
 }
 
 // SizeSearch is the exhaustive search for k queens.
@@ -67,7 +81,15 @@ func Dominate(ctx context.Context, n int, opt DominateOptions) (Domination, erro
 	if n < 1 || n > MaxDominate {
 		return res, fmt.Errorf("queens: dominate: n must be between 1 and %d, not %d", MaxDominate, n)
 	}
+	if opt.Shards < 0 || opt.Shards > 1 && (opt.Shard < 1 || opt.Shard > opt.Shards) {
+		return res, fmt.Errorf("queens: dominate: shard %d/%d: want 1 ≤ shard ≤ shards", opt.Shard, opt.Shards)
+	}
 	d := newDominator(ctx, n, opt.Independent)
+	res.Branch = -1
+	if opt.Shards > 1 {
+		d.shard, d.shards = opt.Shard, opt.Shards
+		res.Shard, res.Shards = opt.Shard, opt.Shards
+	}
 	for k := 1; k <= n; k++ {
 		if opt.Progress != nil {
 			opt.Progress(k)
@@ -82,7 +104,7 @@ func Dominate(ctx context.Context, n int, opt DominateOptions) (Domination, erro
 			return res, ctx.Err()
 		}
 		if found {
-			res.Size = k
+			res.Size, res.Branch = k, d.branch
 			for _, s := range d.chosen {
 				res.Queens = append(res.Queens, Queen{Col: s % n, Row: s / n})
 			}
@@ -91,6 +113,9 @@ func Dominate(ctx context.Context, n int, opt DominateOptions) (Domination, erro
 		}
 	}
 	res.Time = time.Since(start)
+	if res.Size == 0 && d.shards > 1 {
+		return res, nil // this share holds no set up to n
+	}
 	if err := VerifyDomination(n, res.Queens, opt.Independent); err != nil {
 		panic(fmt.Sprintf("queens: dominate found a wrong set: %v", err))
 	}
@@ -167,6 +192,9 @@ type dominator struct {
 	nodes       int64
 	stopped     bool
 	plain       bool // no bounds and no symmetry: the oracle of the tests
+	// shard and shards cut the root's branches (DominateOptions); branch
+	// is the root's branch of the set found.
+	shard, shards, branch int
 }
 
 func newDominator(ctx context.Context, n int, independent bool) *dominator {
@@ -192,7 +220,9 @@ func newDominator(ctx context.Context, n int, independent bool) *dominator {
 // search looks for k more queens, off forbidden, that cover what covered
 // lacks; on success d.chosen holds them.
 func (d *dominator) search(k int, covered, forbidden cells, root bool) bool {
-	d.nodes++
+	if !root || d.shard <= 1 {
+		d.nodes++ // the root is counted in one share only
+	}
 	if d.nodes&0x3fff == 0 && d.ctx.Err() != nil {
 		d.stopped = true
 	}
@@ -244,9 +274,16 @@ func (d *dominator) search(k int, covered, forbidden cells, root bool) bool {
 	var list []cand
 	cands.each(func(s int) { list = append(list, cand{s, d.cover[s].andCount(uncovered)}) })
 	slices.SortStableFunc(list, func(a, b cand) int { return b.gain - a.gain })
-	for _, c := range list {
+	for j, c := range list {
+		if root && d.shards > 1 && j%d.shards != d.shard-1 {
+			forbidden.add(c.s) // another share's branch
+			continue
+		}
 		d.chosen = append(d.chosen, c.s)
 		if d.search(k-1, covered.or(d.cover[c.s]), forbidden, false) {
+			if root {
+				d.branch = j
+			}
 			return true
 		}
 		d.chosen = d.chosen[:len(d.chosen)-1]

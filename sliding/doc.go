@@ -39,6 +39,13 @@
 // record, in assembly on amd64 (idastar_pdb_amd64.s) and in Go elsewhere;
 // the tests hold the two to each other node for node.
 //
+// One IDA* iteration can be cut into shards for many machines: a wave
+// (wave.go). Every shard walks the tree above a fixed depth as the
+// iteration does and splits the nodes at that depth, by their subtrees'
+// sizes at the previous bound, largest first onto the least loaded shard
+// (Graham's LPT rule, 1969); merged, the shards give the iteration's node
+// counts exactly, as in Korf and Felner's tables, and its first solution.
+//
 // The solvers work on Korf's goal (blank first); a board for the usual goal
 // (blank last) is turned half a turn, which maps one goal onto the other,
 // and its moves are turned back.

@@ -96,3 +96,44 @@ func ExampleHeuristic_Fits() {
 	// sliding: pdb-78 is for 4×4 boards, not 3×3
 	// true
 }
+
+// One IDA* iteration searched as waves of two shards, each shard a call
+// (on a cluster, a process), merged: the solution and the node counts of
+// the search in one piece.
+func ExampleSolveWave() {
+	p, err := sliding.Parse(strings.NewReader("0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15")) // Korf's #79
+	if err != nil {
+		panic(err)
+	}
+	p.Goal = sliding.BlankFirst
+	store := &sliding.Store{} // in memory: the tables are built here
+	whole, err := sliding.Solve(context.Background(), p, sliding.Options{Heuristic: sliding.PDB555, Store: store})
+	if err != nil {
+		panic(err)
+	}
+	var generated int64
+	var sizes map[string]int64
+	for bound := 0; ; {
+		var shards []sliding.WaveResult
+		for i := 1; i <= 2; i++ {
+			res, err := sliding.SolveWave(context.Background(), p, sliding.WaveOptions{Heuristic: sliding.PDB555, Store: store,
+				Bound: bound, Shard: i, Shards: 2, Sizes: sizes})
+			if err != nil {
+				panic(err)
+			}
+			shards = append(shards, res)
+		}
+		m, err := sliding.MergeWave(shards)
+		if err != nil {
+			panic(err)
+		}
+		generated += m.Generated
+		if m.Found {
+			fmt.Println(len(m.Moves), m.Moves.String() == whole.Moves.String(), generated == whole.Stats.Generated)
+			break
+		}
+		bound, sizes = m.Next, m.Sizes
+	}
+	// Output:
+	// 42 true true
+}

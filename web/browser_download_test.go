@@ -277,20 +277,52 @@ func TestBrowserDownload(t *testing.T) {
 			keep(t, ctx, dir, png)
 		}
 
-		// Givens with two solutions have no one solution to download: the
-		// page says so.
+		// Givens with several solutions: both sheets outline exactly the
+		// undecided cells the API gives, and the solution is one of them.
+		several := "12..34.." + strings.Repeat(".", 8)
 		act(t, ctx,
-			chromedp.SetValue(id("sudoku-text"), "1..."+strings.Repeat(".", 12)),
+			chromedp.SetValue(id("sudoku-text"), several),
 			chromedp.Click(id("sudoku-load")),
-			chromedp.Click(id("sudoku-download-solution-svg")),
-			chromedp.WaitVisible(css(`#sudoku-download[data-last="error"]`)),
 		)
-		if msg := text(t, ctx, "#sudoku-download-status"); msg != "No solution to download: the givens have more than one solution." {
-			t.Errorf("two solutions: %q", msg)
+		var und struct {
+			Status    string
+			Undecided []struct{ Row, Col int }
+		}
+		post(t, "/api/sudoku/solve?undecided=true", several, &und)
+		var wantAt []string
+		for _, c := range und.Undecided {
+			wantAt = append(wantAt, fmt.Sprint(c.Row*4+c.Col))
+		}
+		if und.Status != "multiple" || len(wantAt) == 0 || len(wantAt) == 16 {
+			t.Fatalf("%s: %s with %d undecided cells, want several solutions differing in some cells only", several, und.Status, len(wantAt))
+		}
+		outlined := func(d downloaded) []string {
+			var at []string
+			for _, r := range d.svg.all("undecided") {
+				x, _ := strconv.ParseFloat(r.attr("x"), 64)
+				y, _ := strconv.ParseFloat(r.attr("y"), 64)
+				w, _ := strconv.ParseFloat(r.attr("width"), 64)
+				c := w + 5 // the outline is inset by 2.5 on each side
+				at = append(at, fmt.Sprint(int(y/c)*4+int(x/c)))
+			}
+			return at
 		}
 		small := download(t, ctx, "sudoku", "puzzle", "svg", "sudoku-4x4-puzzle.svg", nil)
 		if n := len(small.svg.all("cell")); n != 16 {
 			t.Errorf("4×4 puzzle: %d cells", n)
+		}
+		if got := outlined(small); !slices.Equal(got, wantAt) {
+			t.Errorf("4×4 puzzle: undecided cells outlined %v, the API's %v", got, wantAt)
+		}
+		one := download(t, ctx, "sudoku", "solution", "svg", "sudoku-4x4-solution.svg", nil)
+		if got := outlined(one); !slices.Equal(got, wantAt) {
+			t.Errorf("4×4 solution: undecided cells outlined %v, the API's %v", got, wantAt)
+		}
+		if title := one.svg.all("title")[0].Text; !strings.Contains(title, "one of several solutions") {
+			t.Errorf("4×4 solution titled %q", title)
+		}
+		if shots {
+			keep(t, ctx, dir, download(t, ctx, "sudoku", "solution", "png", "sudoku-4x4-solution.png", &one))
 		}
 	})
 

@@ -60,6 +60,21 @@ func nonogramRoutes() []*route {
 			handle: nonogramSolve, precheck: precheckNonogram(invalidNonogramSolve),
 		},
 		{
+			method: "POST", path: "/api/nonogram/rate",
+			summary: "Grade a nonogram by the hardest reasoning it needs",
+			description: "Returns the record of `puzzle nonogram rate --json`: status unique with difficulty (easy: overlaps only; " +
+				"medium: complete line solving; hard: cells and lines tried both ways; expert and extreme: search), hardest rule, " +
+				"length (steps of the explanation) and score. A puzzle without exactly one picture cannot be rated: 422 with its " +
+				"record, status multiple or none. 400 carries the record of an invalid puzzle, 504 that of a timeout.",
+			params:  []param{formatParam, nonoNameParam},
+			body:    nonogramBody,
+			result:  `{"file": "request", "line": 1, "status": "unique", "rows": 10, "cols": 10, "difficulty": "medium", "hardest": "line", "length": 31, "score": 2.6, "stats": {"time_ms": 2.1}}`,
+			schema:  "nonogram.json#/$defs/rate",
+			heavy:   true,
+			refuses: "a puzzle without exactly one picture",
+			handle:  nonogramRate, precheck: precheckNonogram(nil),
+		},
+		{
 			method: "POST", path: "/api/nonogram/explain",
 			summary: "The puzzle's clues and the solver's deductions, step by step",
 			description: "Line solving, then probing single cells both ways and trying the placements of lines, as " +
@@ -90,6 +105,7 @@ func nonogramRoutes() []*route {
 			refuses: "a picture the format cannot hold (taai holds square ones only)",
 			handle:  nonogramClues,
 		},
+		nonogramFromImageRoute(),
 		{
 			method: "POST", path: "/api/nonogram/render",
 			summary: "Draw the solved picture with its clues (SVG, PNG or text)",
@@ -180,6 +196,19 @@ func nonogramSolve(c *call) reply {
 		Limit: limit, ListAll: limit >= 2, Explain: explain, Undecided: undecided, Timeout: c.timeout,
 		Suggest: suggest, SuggestTime: suggestTime(c),
 	})
+	return answer(c, rec)
+}
+
+func nonogramRate(c *call) reply {
+	name, p, bad := nonogramPuzzle(c)
+	if bad != nil {
+		return *bad
+	}
+	rec := record.NewNonogramRate(c.ctx, name, p, c.timeout)
+	switch rec.Status {
+	case status.Multiple, status.None:
+		return jsonReply(http.StatusUnprocessableEntity, rec)
+	}
 	return answer(c, rec)
 }
 

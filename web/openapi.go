@@ -99,11 +99,14 @@ func (s *Server) openAPI() []byte {
 			responses["403"] = errorResponse("a request from a page of another site (Origin, Sec-Fetch-Site)")
 		}
 		if rt.body != "" {
-			op["requestBody"] = object{
-				"required":    true,
-				"description": rt.body,
-				"content":     object{"text/plain": object{"schema": object{"type": "string"}}},
+			content := object{"text/plain": object{"schema": object{"type": "string"}}}
+			if rt.bodyTypes != nil {
+				content = object{}
+				for _, t := range rt.bodyTypes {
+					content[t] = object{"schema": object{"type": "string", "format": "binary"}}
+				}
 			}
+			op["requestBody"] = object{"required": true, "description": rt.body, "content": content}
 			responses["413"] = errorResponse("the request body is over the size limit")
 		}
 		if rt.refuses != "" {

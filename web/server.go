@@ -184,8 +184,10 @@ type route struct {
 	summary      string
 	description  string
 	params       []param
-	// body describes the text/plain request body, "" when there is none.
-	body string
+	// body describes the request body, "" when there is none; it is
+	// text/plain unless bodyTypes names its content types.
+	body      string
+	bodyTypes []string
 	// produces is the content type of a success, "" for JSON; result
 	// describes it.
 	produces string

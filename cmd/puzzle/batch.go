@@ -68,6 +68,9 @@ type batch[P any, R record.Record] struct {
 	// consecutive puzzles whose output is written in input order (see
 	// pipeline). work must then be safe for concurrent use.
 	parallel int
+	// shard, when set, makes the run one shard of a job (--shard): see
+	// batchShard. Puzzles then run one at a time and stream is refused.
+	shard *batchShard
 }
 
 // jsonAppender is a record that can write itself as JSON (the bytes
@@ -108,10 +111,15 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 	jw := jsonl.NewWriter(out)
 	var counts tally
 	failed, interrupted, usage := false, false, false
+	sh := b.shard
+	if sh != nil && b.stream != nil {
+		return v.usageError(e, "--shard does not go with listing solutions (--all, --limit K of 2 or more)")
+	}
+	readFailed := false // an input could not be opened or read to its end
 	start := time.Now()
 	lastFlush := start
 	var pipe *pipeline[P, R]
-	if b.parallel > 1 && b.quick != nil && b.stream == nil {
+	if b.parallel > 1 && b.quick != nil && b.stream == nil && sh == nil {
 		pipe = newPipeline(e.ctx, &b, func(j *job[P, R]) bool {
 			for _, s := range j.statuses {
 				counts[s]++
@@ -142,7 +150,11 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 			return false
 		})
 	}
-	read := b.read
+	base := b.read
+	if sh != nil {
+		base = batchShardRead(sh, base)
+	}
+	read := base
 	if b.quick != nil {
 		flush := func() {
 			if out.Buffered() > 0 {
@@ -153,7 +165,7 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 			flush = func() { pipe.send(true) }
 		}
 		read = func(file string, r io.Reader) iter.Seq2[P, error] {
-			return b.read(file, flushBeforeRead{r, flush})
+			return base(file, flushBeforeRead{r, flush})
 		}
 	}
 
@@ -165,10 +177,12 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 		}
 	}
 	// emit writes r; quick says that the record may wait in the buffer.
-	emit := func(r R, quick bool) bool {
+	emit := func(r R, quick bool, index int) bool {
 		tallied(r)
 		var err error
 		switch a, ok := any(r).(jsonAppender); {
+		case sh != nil:
+			err = writeShardRecord(out, sh, r, index, b.human)
 		case b.json && ok:
 			line, done := a.AppendJSON(out.AvailableBuffer())
 			if !done {
@@ -216,10 +230,18 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 			if !ok {
 				out.Flush()
 				fmt.Fprintf(e.stderr, "puzzle %s: %v\n", v.name, err)
-				failed = true
+				failed, readFailed = true, true
 				return true // the reader ends this input itself
 			}
-			return emit(r, b.quick != nil)
+			index, mine := sh.owns()
+			if !mine {
+				return true
+			}
+			return emit(r, b.quick != nil, index)
+		}
+		index, mine := sh.owns()
+		if !mine {
+			return true
 		}
 		quick := b.quick != nil && b.quick(p)
 		if !quick && out.Buffered() > 0 {
@@ -254,11 +276,28 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 			return false
 		}
 		interrupted = interruptedHead(e.ctx, r.Header())
-		return emit(r, quick) && !interrupted
+		return emit(r, quick, index) && !interrupted
 	})
 	if pipe != nil {
 		pipe.close()
 		pipe = nil
+	}
+	if sh != nil && !usage {
+		st, msg := status.Solved, ""
+		switch {
+		case interrupted || e.ctx.Err() != nil:
+			st, msg = status.Timeout, "interrupted"
+		case !opened || readFailed:
+			st, msg = status.Invalid, "an input could not be read"
+		}
+		if err := writeJSONLine(out, sh.summary(st, msg)); err != nil {
+			fmt.Fprintf(e.stderr, "puzzle %s: %v\n", v.name, err)
+			failed = true
+		}
+		if err := out.Flush(); err != nil {
+			fmt.Fprintf(e.stderr, "puzzle %s: %v\n", v.name, err)
+			failed = true
+		}
 	}
 	switch {
 	case usage:
@@ -268,11 +307,11 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 		fmt.Fprintf(e.stderr, "puzzle %s: interrupted\n", v.name)
 		return exitFail
 	}
-	if counts.total() == 0 && opened && !failed {
+	if counts.total() == 0 && opened && !failed && (sh == nil || sh.next == 0) {
 		// Not an error: an input may hold nothing to do.
 		fmt.Fprintf(e.stderr, "puzzle %s: no puzzle in the input\n", v.name)
 	}
-	if b.summary && !b.json && counts.total() > 1 {
+	if b.summary && !b.json && sh == nil && counts.total() > 1 {
 		fmt.Fprintf(out, "%s: %s in %s\n", plural(counts.total(), "puzzle"), counts.String(), fmtDuration(time.Since(start)))
 	}
 	if failed || !opened {

@@ -64,6 +64,7 @@ func completionWords() []completionWord {
 		completionWord{"", "help", "show help"},
 		completionWord{"", "version", "print the version"},
 		completionWord{"", "serve", serveSummary},
+		completionWord{"", "merge", mergeSummary},
 		completionWord{"", "completion", "print a completion script"})
 	for _, sh := range []string{"bash", "zsh", "fish"} {
 		ws = append(ws, completionWord{"completion", sh, "the script for " + sh})
@@ -78,7 +79,10 @@ func completionWords() []completionWord {
 	}
 	sv := newVerb("serve", serveSummary, serveUsage)
 	(&serveCmd{}).define(sv.fs)
-	return append(ws, flagWords("serve", sv.fs)...)
+	ws = append(ws, flagWords("serve", sv.fs)...)
+	mv := newVerb("merge", mergeSummary, mergeUsage)
+	(&mergeCmd{}).define(mv.fs)
+	return append(ws, flagWords("merge", mv.fs)...)
 }
 
 func flagWords(path string, fs *flag.FlagSet) []completionWord {

@@ -35,7 +35,7 @@ func TestCompletionBash(t *testing.T) {
 		want []string
 		not  []string
 	}{
-		{"puzzle ", []string{"sudoku", "nonogram", "sliding", "queens", "serve", "completion"}, []string{"solve"}},
+		{"puzzle ", []string{"sudoku", "nonogram", "sliding", "queens", "serve", "merge", "completion"}, []string{"solve"}},
 		{"puzzle su", []string{"sudoku"}, []string{"sliding", "queens"}},
 		{"puzzle sudoku ", []string{"solve", "rate", "generate"}, []string{"count"}},
 		{"puzzle queens c", []string{"count", "complete"}, []string{"solve"}},

@@ -20,7 +20,7 @@ func cliDoc(t *testing.T) string {
 	for _, f := range families {
 		fmt.Fprintf(&b, ", [%s](#puzzle-%s)", f.name, f.name)
 	}
-	b.WriteString(", [serve](#puzzle-serve), [completion](#puzzle-completion)\n\n")
+	b.WriteString(", [serve](#puzzle-serve), [merge](#puzzle-merge), [completion](#puzzle-completion)\n\n")
 	section := func(level, title string, args ...string) {
 		out, errOut, code := runCmd(t, "", args...)
 		if code != exitOK || errOut != "" {
@@ -36,6 +36,7 @@ func cliDoc(t *testing.T) string {
 		}
 	}
 	section("##", "puzzle serve", "help", "serve")
+	section("##", "puzzle merge", "help", "merge")
 	section("##", "puzzle completion", "help", "completion")
 	return b.String()
 }

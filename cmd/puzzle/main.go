@@ -46,6 +46,8 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		return env.serve(rest)
 	case "completion":
 		return env.completion(rest)
+	case "merge":
+		return env.merge(rest)
 	}
 	fmt.Fprintf(stderr, "puzzle: unknown command %q\nRun 'puzzle help' for usage.\n", cmd)
 	return exitUsage
@@ -78,6 +80,8 @@ func (e *env) help(args []string) int {
 	case "completion":
 		fmt.Fprint(e.stdout, completionUsage)
 		return exitOK
+	case "merge":
+		return e.merge([]string{"-h"})
 	}
 	fmt.Fprintf(e.stderr, "puzzle help: unknown topic %q\nRun 'puzzle help' for usage.\n", args[0])
 	return exitUsage
@@ -107,6 +111,7 @@ Other commands:
 	help [family [verb]]   show this help, or a family's or verb's help
 	version                print the module version and VCS revision (also --version)
 	serve                  the web page and the JSON API (see 'puzzle help serve')
+	merge FILES...         put the outputs of --shard runs back together, checked (see 'puzzle help merge')
 	completion SHELL       print a completion script for bash, zsh or fish
 
 Input files hold any number of puzzles; '-' or no file reads stdin.

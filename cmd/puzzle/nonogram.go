@@ -19,8 +19,10 @@ import (
 // nonogramVerbs lists the nonogram verbs in the order help shows them.
 var nonogramVerbs = []*verbSpec{
 	{name: "solve", summary: "solve nonograms, proving uniqueness", usage: nonoSolveUsage, new: func() command { return &nonogramSolveCmd{} }},
+	{name: "rate", summary: nonoRateSummary, usage: nonoRateUsage, new: func() command { return &nonogramRateCmd{} }},
 	{name: "render", summary: "draw the solved picture with its clues (text, SVG, PNG)", usage: nonoRenderUsage, new: func() command { return &nonogramRenderCmd{} }},
 	{name: "convert", summary: "rewrite nonograms in another format", usage: nonoConvertUsage, new: func() command { return &nonogramConvertCmd{} }},
+	{name: "from-image", summary: "make a puzzle of a picture (PNG, GIF, JPEG), black and white or in colour", usage: nonoFromImageUsage, new: func() command { return &nonogramFromImageCmd{} }},
 	{name: "generate", summary: "make the clues of random pictures (seeded)", usage: nonoGenerateUsage, new: func() command { return &nonogramGenerateCmd{} }},
 	{name: "bench", summary: "measure solving time on the shared data sets", usage: nonoBenchUsage, new: func() command { return &nonogramBenchCmd{} }},
 }
@@ -57,6 +59,7 @@ Examples:
 	puzzle nonogram render --png -o heart.png examples/nonogram/heart.txt
 	puzzle nonogram render examples/nonogram/colour.xml
 	puzzle nonogram convert --to non webpbn-06574.xml
+	puzzle nonogram from-image --width 30 cat.png > cat.txt
 	puzzle nonogram bench --set webpbn,picross-solver
 
 Run 'puzzle help nonogram <verb>' for a verb's flags.
@@ -105,7 +108,7 @@ func nonogramPuzzleError(err error) bool {
 	return errors.As(err, new(*nonogram.SyntaxError))
 }
 
-const nonoSolveUsage = `Usage: puzzle nonogram solve [--json] [--all] [--limit K] [--undecided] [--suggest] [--suggest-time D] [--explain] [--timeout D] [--from FORMAT] [files|-]
+const nonoSolveUsage = `Usage: puzzle nonogram solve [--json] [--all] [--limit K] [--undecided] [--suggest] [--suggest-time D] [--explain] [--timeout D] [--from FORMAT] [--shard I/K|auto [--shards K]] [files|-]
 
 Solves each puzzle and says whether its picture is unique: the default looks
 for a second picture and proves there is none. Line solving comes first (a
@@ -156,6 +159,8 @@ and empty_cells) and stats (line_solves, probes, nodes, max_depth,
 conflicts, time_ms). An invalid puzzle's object has file, line, status and
 error only.
 
+` + shardBatchHelp + `Listing pictures (--all, --limit K of 2 or more) is not sharded.
+
 Exit status 0 when every puzzle has a picture, 1 when one is invalid, has
 none or timed out, or a file cannot be read, 2 on usage errors.
 
@@ -167,6 +172,7 @@ Examples:
 	puzzle nonogram solve --undecided draft.non
 	puzzle nonogram solve --suggest draft.non
 	puzzle nonogram solve --explain examples/nonogram/heart.txt
+	puzzle nonogram solve --shard auto --shards 8 survey.txt > part.jsonl
 `
 
 type nonogramSolveCmd struct {
@@ -176,6 +182,7 @@ type nonogramSolveCmd struct {
 	timeout            time.Duration
 	suggestTime        time.Duration
 	from               *choiceFlag
+	shard              shardFlags
 }
 
 func (c *nonogramSolveCmd) define(fs *flag.FlagSet) {
@@ -189,6 +196,7 @@ func (c *nonogramSolveCmd) define(fs *flag.FlagSet) {
 	fs.DurationVar(&c.timeout, "timeout", 0, "give up on a puzzle after `D` (such as 10s); 0 means no limit")
 	fs.BoolVar(&c.explain, "explain", false, "show the deductions step by step (line by line, then probes); grids up to 1024×1024")
 	fs.Var(c.from, "from", "input `format`: auto, "+strings.Join(formatNames(), ", "))
+	c.shard.define(fs, "puzzles")
 }
 
 func formatNames() []string {
@@ -209,6 +217,10 @@ func (c *nonogramSolveCmd) run(e *env, v *verb, files []string) int {
 	}
 	if c.suggestTime <= 0 {
 		return v.usageError(e, "--suggest-time must be positive")
+	}
+	sh, code, ok := c.shard.batch(e, v)
+	if !ok {
+		return code
 	}
 	opt := record.NonogramOptions{Limit: limit, ListAll: c.all || c.limit >= 2, Explain: c.explain, Undecided: c.undecided,
 		Suggest: c.suggest, SuggestTime: c.suggestTime, Timeout: c.timeout}
@@ -243,6 +255,7 @@ func (c *nonogramSolveCmd) run(e *env, v *verb, files []string) int {
 			return nil
 		},
 		summary: true,
+		shard:   sh,
 	})
 }
 

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -251,7 +250,7 @@ func queensJoinInts(xs []int) string {
 
 // ---- count ----
 
-const queensCountUsage = `Usage: puzzle queens count [--shard I/K] [--workers W] [--json] N...
+const queensCountUsage = `Usage: puzzle queens count [--shard I/K|auto [--shards K]] [--workers W] [--json] N...
 
 Counts the solutions of the N-queens problem (OEIS A000170) and the
 fundamental solutions, the classes under rotations and reflections
@@ -286,13 +285,13 @@ Examples:
 type queensCountCmd struct {
 	json    bool
 	timeout time.Duration
-	shard   string
+	shard   shardFlags
 	workers int
 }
 
 func (c *queensCountCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per N")
-	fs.StringVar(&c.shard, "shard", "", "count only share `I/K` (1 ≤ I ≤ K) of the sub-problems")
+	c.shard.define(fs, "sub-problems")
 	fs.IntVar(&c.workers, "workers", 0, "goroutines to count with (default: all cores)")
 	queensTimeoutFlag(fs, &c.timeout)
 }
@@ -319,17 +318,6 @@ func queensCountHuman(o *queensOutput, rec *record.QueensCount) {
 	o.printf("%s; %d nodes, %s\n", s, rec.Stats.Nodes, fmtDuration(time.Duration(rec.Stats.TimeMS*float64(time.Millisecond))))
 }
 
-// queensParseShard reads "I/K", 1 ≤ I ≤ K.
-func queensParseShard(s string) (i, k int, err error) {
-	is, ks, ok := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(is)
-	k, err2 := strconv.Atoi(ks)
-	if !ok || err1 != nil || err2 != nil || k < 1 || i < 1 || i > k {
-		return 0, 0, fmt.Errorf("shard %q: want I/K with 1 ≤ I ≤ K, such as 2/8", s)
-	}
-	return i, k, nil
-}
-
 func (c *queensCountCmd) run(e *env, v *verb, ops []string) int {
 	ns, code, ok := queensBoardSizes(e, v, ops, 1, queens.MaxCount)
 	if !ok {
@@ -339,13 +327,11 @@ func (c *queensCountCmd) run(e *env, v *verb, ops []string) int {
 	if c.workers < 0 {
 		return v.usageError(e, "--workers must not be negative")
 	}
-	if c.shard != "" {
-		i, k, err := queensParseShard(c.shard)
-		if err != nil {
-			return v.usageError(e, "%v", err)
-		}
-		opt.Shard, opt.Shards = i, k
+	sh, code, ok := c.shard.resolve(e, v)
+	if !ok {
+		return code
 	}
+	opt.Shard, opt.Shards = sh.I, sh.K
 	if c.timeout < 0 {
 		return v.usageError(e, "--timeout must not be negative")
 	}
@@ -369,112 +355,6 @@ func (c *queensCountCmd) run(e *env, v *verb, ops []string) int {
 			break
 		}
 	}
-	return o.exit()
-}
-
-// ---- merge ----
-
-const queensMergeUsage = `Usage: puzzle queens merge [--json] [files|-]
-
-Adds up the JSON records of 'puzzle queens count --json --shard I/K',
-read from the files (stdin if none, or '-'), one object per line. The
-records must be the shares of one count: every one a finished shard
-(status solved, a shard field I/K), all of one N and one K, every share
-from 1 to K exactly once, with consistent counts. Otherwise merge says
-what is wrong ("shards 3/8 and 5/8 missing", "shard 2/8 given twice",
-"n 15 and 16 mixed") and exits with status 1. The output is that of
-count for the whole board.
-
-Examples:
-
-	puzzle queens merge s1.json s2.json s3.json s4.json
-	cat s*.json | puzzle queens merge --json
-`
-
-type queensMergeCmd struct{ json bool }
-
-func (c *queensMergeCmd) define(fs *flag.FlagSet) {
-	fs.BoolVar(&c.json, "json", false, "print the sum as one JSON object")
-}
-
-// queensShardCounts reads back the counts of a shard's record, checking
-// that it is one.
-func queensShardCounts(rec *record.QueensCount) (queens.Counts, error) {
-	c := queens.Counts{N: rec.N, Solutions: rec.Count, Fundamental: rec.Fundamental, Sym1: rec.Sym1, Sym2: rec.Sym2, Sym4: rec.Sym4, Sym8: rec.Sym8,
-		Nodes: rec.Stats.Nodes, Subproblems: rec.Stats.Subproblems, Total: rec.Stats.TotalSubproblems,
-		Time: time.Duration(rec.Stats.TimeMS * float64(time.Millisecond))}
-	switch {
-	case rec.Status == status.Unknown:
-		return c, fmt.Errorf("not the record of a shard (no \"status\")")
-	case rec.Status != status.Solved:
-		if rec.Status == status.Timeout || rec.Status == status.Invalid {
-			return c, fmt.Errorf("shard %s did not finish (status %s)", rec.Shard, rec.Status)
-		}
-		return c, fmt.Errorf("not the record of a shard (status %s, want solved)", rec.Status)
-	case rec.Shard == "":
-		return c, fmt.Errorf("not the record of a shard (no \"shard\": \"I/K\")")
-	case rec.N < 1 || rec.N > queens.MaxCount:
-		return c, fmt.Errorf("n %d out of range 1..%d", rec.N, queens.MaxCount)
-	case rec.Stats.TotalSubproblems < 1:
-		return c, fmt.Errorf("no sub-problems to count (\"stats\": {\"total_subproblems\"} missing)")
-	}
-	i, k, err := queensParseShard(rec.Shard)
-	if err != nil {
-		return c, err
-	}
-	c.Shard, c.Shards = i, k
-	return c, nil
-}
-
-func (c *queensMergeCmd) run(e *env, v *verb, files []string) int {
-	var parts []queens.Counts
-	bad := false
-	opened := e.eachInput(v.name, files, func(name string, r io.Reader) {
-		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 1<<16), 1<<20)
-		line := 0
-		for sc.Scan() {
-			line++
-			text := strings.TrimSpace(sc.Text())
-			if text == "" {
-				continue
-			}
-			var rec record.QueensCount
-			dec := json.NewDecoder(strings.NewReader(text))
-			dec.DisallowUnknownFields()
-			if err := dec.Decode(&rec); err != nil {
-				e.errorf("%s: %s:%d: not a record of count --json: %v", v.name, name, line, err)
-				bad = true
-				return
-			}
-			p, err := queensShardCounts(&rec)
-			if err != nil {
-				e.errorf("%s: %s:%d: %v", v.name, name, line, err)
-				bad = true
-				return
-			}
-			parts = append(parts, p)
-		}
-		if err := sc.Err(); err != nil {
-			e.errorf("%s: %s: %v", v.name, name, err)
-			bad = true
-		}
-	})
-	if !opened || bad {
-		return exitFail
-	}
-	if len(parts) == 0 {
-		e.errorf("%s: no shard records read", v.name)
-		return exitFail
-	}
-	sum, err := queens.Merge(parts)
-	if err != nil {
-		e.errorf("%s: %v", v.name, err)
-		return exitFail
-	}
-	o := e.queensOutput(v, c.json)
-	rec := record.QueensCountOf(sum, 0)
-	o.record(rec, func() { queensCountHuman(o, rec) })
 	return o.exit()
 }
 

@@ -13,7 +13,7 @@ import (
 
 // ---- dominate ----
 
-const queensDominateUsage = `Usage: puzzle queens dominate [--independent] [--draw] [--json] N...
+const queensDominateUsage = `Usage: puzzle queens dominate [--independent] [--draw] [--json] [--shard I/K|auto [--shards K]] N...
 
 Finds the least number of queens that occupy or attack every square of
 the N×N board, γ(Q_N) (OEIS A075458), with such a set, for N up to 16;
@@ -31,16 +31,27 @@ tried; --draw draws the board with 'Q' for a queen. --json prints {"n",
 "time_ms"}} per N; the status is solved, or timeout when interrupted
 (exit status 1).
 
+--shard I/K searches, for each number of queens k, only the branches of
+the first queen i (from 0, in the order the search tries them) with i
+mod K = I-1, and stops at the first k it finds a set for; --shard auto
+takes I and K from Kubernetes, Slurm or GNU parallel. 'puzzle merge' of
+the K shards' --json records gives the whole search's record: the same
+size, set and nodes for every k proved impossible; the nodes of the size
+found are the shards' (each searches its branches up to its own first
+set). The branches number about 2N, so K beyond that leaves shards idle.
+
 Examples:
 
 	puzzle queens dominate 8
 	puzzle queens dominate --json 1 2 3 4 5 6 7 8 9 10 11 12 13
 	puzzle queens dominate --independent --draw 12
+	puzzle queens dominate --json --shard 2/8 15 > d2.json
 `
 
 type queensDominateCmd struct {
 	json, draw, independent bool
 	timeout                 time.Duration
+	shard                   shardFlags
 }
 
 func (c *queensDominateCmd) define(fs *flag.FlagSet) {
@@ -48,6 +59,7 @@ func (c *queensDominateCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.draw, "draw", false, "draw the board")
 	fs.BoolVar(&c.independent, "independent", false, "queens that do not attack each other")
 	queensTimeoutFlag(fs, &c.timeout)
+	c.shard.define(fs, "first queen's branches of each size")
 }
 
 func (c *queensDominateCmd) run(e *env, v *verb, ops []string) int {
@@ -57,6 +69,10 @@ func (c *queensDominateCmd) run(e *env, v *verb, ops []string) int {
 	}
 	if c.timeout < 0 {
 		return v.usageError(e, "--timeout must not be negative")
+	}
+	sh, code, ok := c.shard.resolve(e, v)
+	if !ok {
+		return code
 	}
 	o := e.queensOutput(v, c.json)
 	o.timeout = c.timeout
@@ -69,43 +85,57 @@ func (c *queensDominateCmd) run(e *env, v *verb, ops []string) int {
 				prog = startProgress(e.stderr, fmt.Sprintf("dominate n=%d: trying %s, k", n, plural(k, "queen")), n)
 				prog.set(k)
 			}
-		}}
+		}, Shard: sh.I, Shards: sh.K}
 		ctx, cancel := o.limit()
 		rec := record.NewQueensDominate(ctx, n, opt)
 		cancel()
 		prog.stop()
-		o.record(rec, func() {
-			what := "queens dominate"
-			if c.independent {
-				what = "independent queens dominate"
-			}
-			if rec.Status != status.Solved {
-				o.printf("n=%d: %s\n", n, rec.Status)
-				o.humanError(&rec.Head)
-				return
-			}
-			var sq []string
-			for _, q := range rec.Queens {
-				sq = append(sq, fmt.Sprintf("%d:%d", q.Col, q.Row))
-			}
-			o.printf("n=%d: %d %s the board (%s), proved minimal in %s\n", n, rec.Size, what, strings.Join(sq, " "),
-				fmtDuration(time.Duration(rec.Stats.TimeMS*float64(time.Millisecond))))
-			for _, t := range rec.Proof {
-				verdict := "impossible"
-				if t.Found {
-					verdict = "found"
-				}
-				o.printf("  k=%-2d %-10s %10d nodes  %s\n", t.K, verdict, t.Nodes, fmtDuration(time.Duration(t.TimeMS*float64(time.Millisecond))))
-			}
-			if c.draw {
-				drawQueens(o, n, rec.Queens)
-			}
-		})
+		o.record(rec, func() { queensDominateHuman(o, rec, c.draw) })
 		if o.done() {
 			break
 		}
 	}
 	return o.exit()
+}
+
+// queensDominateHuman writes a dominate record for people.
+func queensDominateHuman(o *queensOutput, rec *record.QueensDominate, draw bool) {
+	n := rec.N
+	what := "queens dominate"
+	if rec.Independent {
+		what = "independent queens dominate"
+	}
+	if rec.Status != status.Solved {
+		o.printf("n=%d: %s\n", n, rec.Status)
+		o.humanError(&rec.Head)
+		return
+	}
+	if rec.Shard != "" && rec.Size == 0 {
+		o.printf("n=%d: shard %s: no set of up to %d %s\n", n, rec.Shard, n, what)
+	} else if rec.Shard != "" {
+		o.printf("n=%d: shard %s: %d %s the board, first queen's branch %d\n", n, rec.Shard, rec.Size, what, *rec.Branch)
+	}
+	var sq []string
+	for _, q := range rec.Queens {
+		sq = append(sq, fmt.Sprintf("%d:%d", q.Col, q.Row))
+	}
+	if rec.Shard == "" {
+		o.printf("n=%d: %d %s the board (%s), proved minimal in %s\n", n, rec.Size, what, strings.Join(sq, " "),
+			fmtDuration(time.Duration(rec.Stats.TimeMS*float64(time.Millisecond))))
+	}
+	for _, t := range rec.Proof {
+		verdict := "impossible"
+		if rec.Shard != "" {
+			verdict = "none here"
+		}
+		if t.Found {
+			verdict = "found"
+		}
+		o.printf("  k=%-2d %-10s %10d nodes  %s\n", t.K, verdict, t.Nodes, fmtDuration(time.Duration(t.TimeMS*float64(time.Millisecond))))
+	}
+	if draw && rec.Size > 0 {
+		drawQueens(o, n, rec.Queens)
+	}
 }
 
 // drawQueens draws a board with 'Q' on the given squares.

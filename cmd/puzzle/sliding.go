@@ -26,6 +26,7 @@ var slidingVerbs = []*verbSpec{
 	{name: "play", summary: "play on the terminal, with hints; or watch a solution", usage: slidePlayUsage, new: func() command { return &slidingPlayCmd{} }},
 	{name: "pdb", summary: "build, list or verify the pattern databases", usage: slidePDBUsage, new: func() command { return &slidingPDBCmd{} }},
 	{name: "bench", summary: "Korf's 100 15-puzzles and the 24-puzzle set", usage: slideBenchUsage, new: func() command { return &slidingBenchCmd{} }},
+	{name: "wave", summary: "merge the shards of one IDA* iteration: the solution or the next wave", usage: slideWaveUsage, new: func() command { return &slidingWaveCmd{} }},
 }
 
 func init() {
@@ -72,7 +73,10 @@ Run 'puzzle help sliding <verb>' for a verb's flags.
 	return b.String()
 }
 
-const slideSolveUsage = `Usage: puzzle sliding solve [--json] [--goal blank-last|blank-first] [--algo A] [--heuristic H] [--timeout D] [--animate] TILES...|files|-
+const slideSolveUsage = `Usage: puzzle sliding solve [--json] [--goal blank-last|blank-first] [--algo A] [--heuristic H] [--timeout D] [--animate]
+                            [--shard I/K|auto [--shards K]] TILES...|files|-
+       puzzle sliding solve --bound B|first|--wave FILE [--shard I/K|auto [--shards K]] [--cut D] [--json] [--goal G]
+                            [--heuristic H] [--timeout D] TILES...|file|-
 
 Solves each board. IDA*, A* and BFS find a shortest solution (optimal:
 true); reduce, the automatic choice for boards larger than 5×5, solves
@@ -108,8 +112,28 @@ rows, cols, board, goal, optimal, length, moves, algorithm, heuristic,
 initial_estimate and stats (generated, expanded, max_frontier,
 iterations, time_ms).
 
+` + shardBatchHelp + `
 Exit status 0 when every board was solved, 1 when one is invalid, has no
 solution or timed out, or a file cannot be read, 2 on usage errors.
+
+One board over many machines: with --bound B (a number, or first: the
+board's heuristic) or --wave FILE (written by 'puzzle sliding wave' for
+the next wave), --shard I/K searches the I-th of K shards of one IDA*
+iteration, a wave, on one board (pattern database heuristics only;
+--shard auto as above; no --shard: the whole iteration). The iteration's
+tree is cut at depth --cut D (default 8, lowered to the board's
+heuristic); the subtrees below the cut are split into K shards, balanced
+by their sizes at the previous bound when FILE gives them, round-robin
+otherwise. Shard 1 also counts the nodes above the cut, so the shards'
+nodes add up to the iteration's in one piece.
+--json prints one object: status (solved when the shard finished, found
+or not), job (the board, goal and heuristic, hashed), shard, rows, cols,
+board, goal, heuristic, initial_estimate, bound, cut, frontier, found,
+length, moves and found_subtree (found), next_bound (the least f above
+the bound met), above and before (waves, generated, expanded), subtrees
+(index, path, above_generated, above_expanded, generated, expanded,
+found) and stats. Exit status 0 when the shard finished. 'puzzle help
+sliding wave' shows the driver that runs waves until one finds.
 
 Examples:
 
@@ -118,6 +142,9 @@ Examples:
 	puzzle sliding solve --algo astar --heuristic manhattan boards.txt
 	puzzle sliding solve --heuristic pdb-663 --timeout 30s hard15.txt
 	puzzle sliding shuffle --size 10 | puzzle sliding solve
+	puzzle sliding solve --shard 3/4 korf100.txt > part3.jsonl
+	puzzle sliding solve --json --goal blank-first --bound first --shard 2/4 board.txt
+	puzzle sliding solve --json --goal blank-first --wave next3.json --shard 2/4 board.txt
 `
 
 // slidingSolveCmd is 'puzzle sliding solve'.
@@ -128,6 +155,9 @@ type slidingSolveCmd struct {
 	heuristic           string
 	timeout, delay      time.Duration
 	cache               string
+	shard               shardFlags
+	bound, waveFile     string
+	cut                 int
 }
 
 func goalFlag() *choiceFlag {
@@ -143,6 +173,10 @@ func (c *slidingSolveCmd) define(fs *flag.FlagSet) {
 	if !c.play {
 		fs.BoolVar(&c.json, "json", false, "print one JSON object per board per line")
 		fs.BoolVar(&c.animate, "animate", false, "show the solution step by step")
+		c.shard.define(fs, "boards, or with --bound or --wave of one IDA* iteration")
+		fs.StringVar(&c.bound, "bound", "", "search one IDA* iteration of one board, a wave, with bound `B` (first: the board's heuristic)")
+		fs.IntVar(&c.cut, "cut", 0, "with --bound or --wave: the depth `D` of the cut (default 8)")
+		fs.StringVar(&c.waveFile, "wave", "", "search the wave of `FILE`, written by 'puzzle sliding wave'")
 	}
 	fs.Var(c.goal, "goal", "the solved position: blank-last or blank-first")
 	fs.Var(c.algo, "algo", "search `algorithm`: "+strings.Join(c.algo.choices, ", "))
@@ -239,6 +273,12 @@ func (c *slidingSolveCmd) goalValue() sliding.Goal {
 }
 
 func (c *slidingSolveCmd) run(e *env, v *verb, operands []string) int {
+	if c.bound != "" || c.waveFile != "" {
+		return c.solveShard(e, v, operands)
+	}
+	if c.cut != 0 {
+		return v.usageError(e, "--cut goes with --bound or --wave")
+	}
 	return c.solve(e, v, operands, "args")
 }
 
@@ -248,6 +288,13 @@ func (c *slidingSolveCmd) solve(e *env, v *verb, operands []string, label string
 	opt, err := c.options(e)
 	if err != nil {
 		return v.usageError(e, "%v", err)
+	}
+	sh, code, ok := c.shard.batch(e, v)
+	if !ok {
+		return code
+	}
+	if sh != nil && c.animate {
+		return v.usageError(e, "--shard does not go with --animate")
 	}
 	goal := c.goalValue()
 	files, tiles := operands, ""
@@ -306,6 +353,7 @@ func (c *slidingSolveCmd) solve(e *env, v *verb, operands []string, label string
 			return nil
 		},
 		summary: true,
+		shard:   sh,
 	})
 }
 

@@ -185,6 +185,8 @@ solutions), suggest (with --suggest: hints, the cells to give from
 solution, exact, and at_least when not exact; with status unique minimal
 and removable; checks and time_ms), stats (time_ms, nodes, conflicts, solver).
 
+` + shardBatchHelp + `Listing solutions (--all, --limit K of 2 or more) is not sharded.
+
 Exit status 0 when every puzzle has a solution (multiple included), 1
 when a puzzle is invalid, has none or timed out, or a file cannot be read,
 2 on a usage error (a --format that cannot hold a grid among them).
@@ -197,6 +199,7 @@ Examples:
 	puzzle sudoku solve --explain --format grid one.txt
 	puzzle sudoku solve --undecided draft.txt
 	puzzle sudoku solve --suggest --suggest-time 30s draft.txt
+	puzzle sudoku solve --shard 2/4 hard.txt > s2.jsonl
 `
 
 type sudokuSolveCmd struct {
@@ -206,9 +209,11 @@ type sudokuSolveCmd struct {
 	timeout            time.Duration
 	suggestTime        time.Duration
 	format             *choiceFlag
+	shard              shardFlags
 }
 
 func (c *sudokuSolveCmd) define(fs *flag.FlagSet) {
+	c.shard.define(fs, "puzzles")
 	c.format = formatFlag("pretty")
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per puzzle per line")
 	fs.BoolVar(&c.all, "all", false, "list every solution up to --limit (10000 unless set); the count is exact below it")
@@ -238,6 +243,10 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 	}
 	if c.suggestTime <= 0 {
 		return v.usageError(e, "--suggest-time must be positive")
+	}
+	sh, code, ok := c.shard.batch(e, v)
+	if !ok {
+		return code
 	}
 	workers := c.workers
 	if workers == 0 {
@@ -274,13 +283,14 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 				}
 			}
 			o := opt
-			o.Lean = c.json // written by AppendJSON, which needs no rows of the solution
+			o.Lean = c.json && sh == nil // written by AppendJSON, which needs no rows of the solution
 			return record.NewSudokuSolve(ctx, file, p, o), nil
 		},
 		human:    c.writeHuman,
 		summary:  true,
 		quick:    func(p *sudoku.Puzzle) bool { return p.Box <= 3 && !c.suggest }, // milliseconds at most, even explained
 		parallel: quickCores,
+		shard:    sh,
 	})
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -22,7 +23,7 @@ const generateSummary = "make new puzzles of a given size and difficulty"
 
 const generateUsage = `Usage: puzzle sudoku generate [--size 4|9|16|25|36|49] [--difficulty easy|medium|hard|expert|extreme]
                               [--seed N] [--count K] [--symmetric] [--json] [--format F]
-                              [--budget D] [--check-timeout D] [--workers W]
+                              [--budget D] [--check-timeout D] [--workers W] [--shard I/K|auto [--shards K]]
 
 Makes puzzles with a unique solution and no given to spare (minimal),
 rated by the hardest technique their logical solution needs. Puzzle k of
@@ -49,6 +50,13 @@ time. From 16×16 up the checks run on --workers cores at once (default:
 up to 2, one per core); the puzzle does not depend on it unless a check
 times out.
 
+--shard I/K makes only the puzzles k (from 0) of --count that are I-1
+modulo K,
+and needs --seed, so that the shards share out the same puzzles; as with
+the batch verbs, a shard writes JSON Lines for 'puzzle merge' (each record
+with "shard", "index" k, "job" and "human"), then the shard's summary.
+--shard auto takes I and K from Kubernetes, Slurm or GNU parallel.
+
 Examples:
 
 	puzzle sudoku generate
@@ -56,6 +64,7 @@ Examples:
 	puzzle sudoku generate --size 16 --count 3 --json
 	puzzle sudoku generate --size 25 --budget 2m --check-timeout 3s
 	puzzle sudoku generate --count 10 --format line | puzzle sudoku solve
+	puzzle sudoku generate --count 1000 --seed 1 --difficulty hard --shard 3/8 > g3.jsonl
 `
 
 type sudokuGenerateCmd struct {
@@ -69,6 +78,7 @@ type sudokuGenerateCmd struct {
 	budget     time.Duration
 	check      time.Duration
 	workers    int
+	shard      shardFlags
 }
 
 func (c *sudokuGenerateCmd) define(fs *flag.FlagSet) {
@@ -84,6 +94,7 @@ func (c *sudokuGenerateCmd) define(fs *flag.FlagSet) {
 	fs.DurationVar(&c.budget, "budget", 0, "time `D` for removing givens from one puzzle; 0: 3s for 25×25, none below")
 	fs.DurationVar(&c.check, "check-timeout", 0, "time `D` for each uniqueness check; 0: 50ms for 25×25")
 	fs.IntVar(&c.workers, "workers", 0, "uniqueness checks to run at once from 16×16 up (default: up to 2, one per core)")
+	c.shard.define(fs, "puzzles (puzzle k of --count)")
 }
 
 func (c *sudokuGenerateCmd) run(e *env, v *verb, operands []string) int {
@@ -120,6 +131,13 @@ func (c *sudokuGenerateCmd) run(e *env, v *verb, operands []string) int {
 	if err != nil || c.difficulty.value == "any" {
 		diff = 0
 	}
+	sh, code, ok := c.shard.batch(e, v)
+	if !ok {
+		return code
+	}
+	if sh != nil && !c.seed.set {
+		return v.usageError(e, "--shard needs --seed N, so that every shard makes its share of the same puzzles")
+	}
 	seed := c.seed.seedValue()
 
 	out := bufio.NewWriter(e.stdout)
@@ -129,6 +147,9 @@ func (c *sudokuGenerateCmd) run(e *env, v *verb, operands []string) int {
 	for k := range c.count {
 		if e.ctx.Err() != nil {
 			break
+		}
+		if _, mine := sh.owns(); !mine {
+			continue
 		}
 		s := seed + uint64(k)
 		rec, err := record.NewSudokuGenerate(e.ctx, sudoku.GenerateOptions{
@@ -146,41 +167,30 @@ func (c *sudokuGenerateCmd) run(e *env, v *verb, operands []string) int {
 		if rec.Missed || rec.Status != status.Unique {
 			failed = true
 		}
-		if c.json {
+		if rec.Status != status.Unique && e.ctx.Err() != nil && (sh != nil || !c.json) {
+			break // interrupted: said below
+		}
+		switch {
+		case sh != nil:
+			var text bytes.Buffer
+			c.writeHuman(&text, k, s, rec)
+			var line bytes.Buffer
+			writeJSONLine(&line, rec)
+			out.Write(sh.place(nil, line.Bytes(), text.Bytes(), k))
+		case c.json:
 			jw.Write(rec)
-			out.Flush()
-			continue
+		default:
+			c.writeHuman(out, k, s, rec)
 		}
-		if rec.Status != status.Unique {
-			if e.ctx.Err() != nil {
-				break // interrupted: said below
-			}
-			fmt.Fprintf(out, "# seed %d: %s\n", s, rec.Error)
-			out.Flush()
-			continue
-		}
-		g := rec.Generated
-		p := g.Puzzle
-		n := p.Size()
-		if k > 0 && f != sudoku.FormatLine {
-			out.WriteByte('\n')
-		}
-		minimal := "minimal"
-		if !g.Minimal {
-			minimal = "not proved minimal"
-		}
-		fmt.Fprintf(out, "# seed %d: %d×%d, %s (hardest: %s, %d steps, score %.1f), %d givens, %s; %s in %s\n",
-			s, n, n, g.Rating.Difficulty, g.Rating.Hardest, g.Rating.Steps, g.Rating.Score, p.Givens(), minimal,
-			plural(g.Attempts, "attempt"), fmtDuration(time.Duration(rec.Stats.TimeMS*float64(time.Millisecond))))
-		if rec.Missed {
-			fmt.Fprintf(out, "# difficulty not reached: no %s puzzle in %s; returning the closest, rated %s\n",
-				rec.Target, plural(g.Attempts, "attempt"), g.Rating.Difficulty)
-		}
-		if f == sudoku.FormatEuler {
-			p.Name = fmt.Sprintf("Grid %02d", k+1)
-		}
-		p.Format(out, f)
 		out.Flush()
+	}
+	if sh != nil {
+		sh.next = c.count
+		st, msg := status.Solved, ""
+		if e.ctx.Err() != nil {
+			st, msg = status.Timeout, "interrupted"
+		}
+		writeJSONLine(out, sh.summary(st, msg))
 	}
 	if e.ctx.Err() != nil {
 		out.Flush()
@@ -191,6 +201,36 @@ func (c *sudokuGenerateCmd) run(e *env, v *verb, operands []string) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// writeHuman writes puzzle k, made from seed s, for people.
+func (c *sudokuGenerateCmd) writeHuman(out io.Writer, k int, s uint64, rec *record.SudokuGenerate) {
+	f := c.format.format()
+	if rec.Status != status.Unique {
+		fmt.Fprintf(out, "# seed %d: %s\n", s, rec.Error)
+		return
+	}
+	g := rec.Generated
+	p := g.Puzzle
+	n := p.Size()
+	if k > 0 && f != sudoku.FormatLine {
+		io.WriteString(out, "\n")
+	}
+	minimal := "minimal"
+	if !g.Minimal {
+		minimal = "not proved minimal"
+	}
+	fmt.Fprintf(out, "# seed %d: %d×%d, %s (hardest: %s, %d steps, score %.1f), %d givens, %s; %s in %s\n",
+		s, n, n, g.Rating.Difficulty, g.Rating.Hardest, g.Rating.Steps, g.Rating.Score, p.Givens(), minimal,
+		plural(g.Attempts, "attempt"), fmtDuration(time.Duration(rec.Stats.TimeMS*float64(time.Millisecond))))
+	if rec.Missed {
+		fmt.Fprintf(out, "# difficulty not reached: no %s puzzle in %s; returning the closest, rated %s\n",
+			rec.Target, plural(g.Attempts, "attempt"), g.Rating.Difficulty)
+	}
+	if f == sudoku.FormatEuler {
+		p.Name = fmt.Sprintf("Grid %02d", k+1)
+	}
+	p.Format(out, f)
 }
 
 // ---- rate ----

@@ -3,6 +3,7 @@ package record
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -354,4 +355,61 @@ type NonogramBenchStats struct {
 	MeanMS         float64 `json:"mean_ms"`
 	WorstMS        float64 `json:"worst_ms"`
 	NodesPerPuzzle float64 `json:"nodes_per_puzzle"`
+}
+
+// NonogramRating is the grade of a nonogram (nonogram.Rate), in the same
+// words as a Sudoku's.
+type NonogramRating struct {
+	// Difficulty is easy, medium, hard, expert or extreme.
+	Difficulty string `json:"difficulty"`
+	// Hardest is the hardest rule the solution needs: overlap, line,
+	// contradiction, both-ways, line-trial or search.
+	Hardest string `json:"hardest"`
+	// Length is the number of steps of the explanation.
+	Length int     `json:"length"`
+	Score  float64 `json:"score"`
+}
+
+// NonogramRate is the record of one rated nonogram: `puzzle nonogram rate
+// --json` and POST /api/nonogram/rate. Only a puzzle with exactly one
+// picture (status unique) has a rating.
+type NonogramRate struct {
+	Head
+	Rows int `json:"rows,omitempty"`
+	Cols int `json:"cols,omitempty"`
+	*NonogramRating
+	Stats *TimeStats `json:"stats,omitempty"`
+
+	// Cause is the error of an invalid puzzle, for the human output.
+	Cause error `json:"-"`
+}
+
+// NewNonogramRate rates p, read from file. A puzzle with several pictures
+// or none gets status multiple or none and no rating; timeout names the
+// limit when there was one (0: ctx's error).
+func NewNonogramRate(ctx context.Context, file string, p *nonogram.Puzzle, limit time.Duration) *NonogramRate {
+	rec := &NonogramRate{Head: Head{File: file, Line: p.Line, Name: p.Name}, Rows: p.Height(), Cols: p.Width()}
+	if limit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	start := time.Now()
+	rt, err := nonogram.Rate(ctx, p)
+	rec.Stats = &TimeStats{TimeMS: Millis(time.Since(start))}
+	switch {
+	case err == nil:
+		rec.Status = status.Unique
+		rec.NonogramRating = &NonogramRating{Difficulty: rt.Difficulty.String(), Hardest: rt.Hardest, Length: rt.Length, Score: rt.Score}
+	case errors.Is(err, nonogram.ErrNotUnique):
+		rec.Status = status.Multiple
+	case errors.Is(err, nonogram.ErrNoSolution):
+		rec.Status = status.None
+	case ctx.Err() != nil:
+		rec.Status, rec.Error = status.Timeout, timeoutText(limit, err)
+	default:
+		rec.Head, rec.Cause = Invalid(file, err), err
+		rec.Rows, rec.Cols, rec.Stats = 0, 0, nil
+	}
+	return rec
 }

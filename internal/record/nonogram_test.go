@@ -217,3 +217,38 @@ func TestNewNonogramExplain(t *testing.T) {
 		}
 	}
 }
+
+// The rate record: a rating exactly for a puzzle the brute force finds one
+// picture for, multiple and none otherwise, every record valid by the
+// schema.
+func TestNewNonogramRate(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name       string
+		rows, cols [][]int
+		difficulty string
+	}{
+		{"full", [][]int{{3}, {3}, {3}}, [][]int{{3}, {3}, {3}}, "easy"},
+		{"several", [][]int{{1}, {1}}, [][]int{{1}, {1}}, ""},
+		{"none", [][]int{{1}, {}, {1}}, [][]int{{2}, {}, {}}, ""},
+		{"invalid", [][]int{{5}}, [][]int{{1}}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			p := &nonogram.Puzzle{Rows: tc.rows, Cols: tc.cols, Line: 1}
+			rec := NewNonogramRate(context.Background(), "in.txt", p, 0)
+			schematest.ValidateValue(t, "nonogram.json#/$defs/rate", rec)
+			want := status.Invalid
+			if tc.name != "invalid" {
+				want = []status.Status{status.None, status.Unique, status.Multiple}[min(len(bruteNonogram(tc.rows, tc.cols)), 2)]
+			}
+			got := ""
+			if rec.NonogramRating != nil {
+				got = rec.Difficulty
+			}
+			if rec.Status != want || got != tc.difficulty {
+				t.Errorf("status %v, difficulty %q; want %v, %q", rec.Status, got, want, tc.difficulty)
+			}
+		})
+	}
+}

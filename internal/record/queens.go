@@ -356,7 +356,12 @@ type QueensDominate struct {
 	Size        int               `json:"size"`
 	Queens      []Cell            `json:"queens"`
 	Proof       []QueensSizeProof `json:"proof"`
-	Stats       QueensStats       `json:"stats"`
+	// Shard is "I/K" for a share of the search (--shard), whose size is
+	// the least it found (0 for none up to n) and Branch the first
+	// queen's branch of its set (-1 for none); merge takes the least.
+	Shard  string      `json:"shard,omitempty"`
+	Branch *int        `json:"branch,omitempty"`
+	Stats  QueensStats `json:"stats"`
 }
 
 // QueensSizeProof is the search for k queens.
@@ -374,6 +379,10 @@ func NewQueensDominate(ctx context.Context, n int, opt queens.DominateOptions) *
 		Queens: QueensCells(res.Queens), Proof: []QueensSizeProof{}, Stats: QueensStats{Nodes: res.Nodes, TimeMS: Millis(res.Time)}}
 	for _, t := range res.Tried {
 		rec.Proof = append(rec.Proof, QueensSizeProof{K: t.K, Found: t.Found, Nodes: t.Nodes, TimeMS: Millis(t.Time)})
+	}
+	if res.Shards > 1 {
+		rec.Shard = fmt.Sprintf("%d/%d", res.Shard, res.Shards)
+		rec.Branch = &res.Branch
 	}
 	queensFailed(ctx, &rec.Head, err)
 	return rec

@@ -66,8 +66,10 @@ Puzzle.download = (() => {
 
   // sudoku draws the givens (values, 0 for empty, in reading order) of a
   // box²×box² grid, and with solution the solved digits, lighter. show(v)
-  // is the symbol the page shows for v.
-  function sudoku({box, givens, solution, show}) {
+  // is the symbol the page shows for v. undecided lists the cells (indices
+  // in reading order) where the givens' solutions differ, outlined; with
+  // them, solution is one of several.
+  function sudoku({box, givens, solution, show, undecided = []}) {
     const n = box * box, C = n <= 9 ? 40 : n <= 16 ? 30 : 26, fs = C * 0.56;
     const cells = [], digits = [], rules = [];
     for (let i = 0; i < n * n; i++) {
@@ -81,12 +83,17 @@ Puzzle.download = (() => {
       rules.push(tag("line", {x1: at, y1: 0, x2: at, y2: n * C, stroke: "#000", "stroke-width": w, "stroke-linecap": "square"}));
       rules.push(tag("line", {x1: 0, y1: at, x2: n * C, y2: at, stroke: "#000", "stroke-width": w, "stroke-linecap": "square"}));
     }
+    const outlines = undecided.map((i) => tag("rect", {class: "undecided", x: (i % n) * C + 2.5, y: Math.floor(i / n) * C + 2.5,
+      width: C - 5, height: C - 5, fill: "none", stroke: "#b45309", "stroke-width": 3, "stroke-dasharray": "5 3"}));
     const given = givens.filter((v) => v).length;
+    const several = undecided.length > 0;
+    let note = solution ? `the ${given} givens in black, the digits found in grey` : `${plural(given, "given")}: fill every row, column and box with ${show(1)} to ${show(n)}`;
+    if (several) note += `; ${plural(undecided.length, "undecided cell")} outlined: the solutions differ there`;
     return {family: "sudoku", size: n + "x" + n, which: solution ? "solution" : "puzzle",
-      title: `Sudoku ${n}×${n}, ${solution ? "solution" : "puzzle"}`,
-      note: solution ? `the ${given} givens in black, the digits found in grey` : `${plural(given, "given")}: fill every row, column and box with ${show(1)} to ${show(n)}`,
-      width: n * C, height: n * C,
-      body: tag("g", {class: "cells"}, cells) + tag("g", {class: "digits"}, digits) + tag("g", {class: "rules"}, rules)};
+      title: `Sudoku ${n}×${n}, ${solution ? (several ? "one of several solutions" : "solution") : "puzzle"}`,
+      note, width: n * C, height: n * C,
+      body: tag("g", {class: "cells"}, cells) + tag("g", {class: "digits"}, digits) + tag("g", {class: "rules"}, rules) +
+        (several ? tag("g", {class: "undecided-cells"}, outlines) : "")};
   }
 
   // nonogram draws the clues (each line's runs, [length, colour index]

@@ -46,6 +46,13 @@ Puzzle.register("nonogram", (root) => {
   const drawW = el("input", {type: "number", id: "nonogram-width", min: 1, max: 60, value: 10, "aria-label": "Width"});
   const drawH = el("input", {type: "number", id: "nonogram-height", min: 1, max: 60, value: 10, "aria-label": "Height"});
   const drawBox = el("div", {class: "draw-board", id: "nonogram-draw"});
+  // A picture file, made a drawing by the server (POST /api/nonogram/from-image).
+  const imageInput = el("input", {type: "file", id: "nonogram-image", accept: "image/png,image/gif,image/jpeg,.png,.gif,.jpg,.jpeg"});
+  const imageMode = el("select", {id: "nonogram-image-mode"},
+    el("option", {value: "auto"}, "automatic threshold"),
+    el("option", {value: "0.65"}, "darker: more cells filled"),
+    el("option", {value: "0.35"}, "lighter: fewer cells filled"),
+    el("option", {value: "dither"}, "dithered (photographs)"));
   const textPane = el("div", {class: "pane", id: "nonogram-textpane"},
     el("div", {class: "toolbar"}, sampleSel, formatSel),
     text,
@@ -56,8 +63,12 @@ Puzzle.register("nonogram", (root) => {
       el("button", {type: "button", onclick: () => newDrawing(), title: "Start a new, empty drawing"}, "New"),
       el("button", {type: "button", id: "nonogram-clues", onclick: cluesOfDrawing, class: "primary",
         title: "Make the clues of this picture"}, "Get clues")),
+    el("div", {class: "toolbar"},
+      el("label", {class: "file"}, "Load a picture… ", imageInput),
+      el("label", {}, "Black and white by ", imageMode)),
     drawBox,
-    el("p", {class: "help"}, "Click or drag to fill cells; drag from a filled cell to clear."));
+    el("p", {class: "help"}, "Click or drag to fill cells; drag from a filled cell to clear. A picture (PNG, GIF or JPEG) " +
+      "loads at the drawing's width, up to 60 cells a side."));
   const modeText = el("button", {type: "button", role: "tab", id: "nonogram-mode-text", "aria-selected": "true",
     onclick: () => setMode("text")}, "Puzzle text");
   const modeDraw = el("button", {type: "button", role: "tab", id: "nonogram-mode-draw", "aria-selected": "false",
@@ -434,7 +445,9 @@ Puzzle.register("nonogram", (root) => {
 
   // ---- drawing ----
   let drawing = null; // {w, h, cells: [bool], rects}
-  function newDrawing() {
+  // newDrawing starts a drawing of the size the inputs give, empty or with
+  // the cells given (rows of '#' and '.').
+  function newDrawing(picture) {
     const w = Math.max(1, Math.min(60, Number(drawW.value) || 10));
     const h = Math.max(1, Math.min(60, Number(drawH.value) || 10));
     drawW.value = w;
@@ -466,7 +479,55 @@ Puzzle.register("nonogram", (root) => {
       drawing.cells[i] = on;
       rects[i].setAttribute("class", on ? "dcell on" : "dcell");
     }
+    if (picture) picture.forEach((row, r) => [...row].forEach((ch, c) => { if (ch === "#") set(r * w + c, true); }));
   }
+
+  // loadImage sends a picture file to the server, which scales it to the
+  // drawing's width (keeping its aspect ratio, at most 60 cells a side)
+  // and makes it black and white; the drawing becomes that picture.
+  async function loadImage(f) {
+    if (f.size > 1 << 20) {
+      message(status, "error", f.name + " is larger than 1 MB, the server's limit.");
+      return;
+    }
+    const bytes = await f.arrayBuffer();
+    const mode = imageMode.value;
+    const query = {width: Math.max(1, Math.min(60, Number(drawW.value) || 10)), name: f.name,
+      dither: mode === "dither" ? "true" : "", threshold: mode === "auto" || mode === "dither" ? "" : mode};
+    message(status, "info", "Converting " + f.name + "…");
+    let res;
+    try {
+      res = await api("/api/nonogram/from-image", {body: bytes, query});
+      if (res.status === 200 && res.data.rows > 60) { // a tall picture: 60 rows, and the width that keeps its shape
+        const {width, height} = res.data.image;
+        res = await api("/api/nonogram/from-image", {body: bytes,
+          query: {...query, height: 60, width: Math.max(1, Math.min(60, Math.round(60 * width / height)))}});
+      }
+    } catch (err) {
+      message(status, "error", err.message);
+      return;
+    }
+    const rec = res.data;
+    if (res.status !== 200) {
+      message(status, "error", (rec && rec.error) || "the server answered " + res.status);
+      return;
+    }
+    drawW.value = rec.cols;
+    drawH.value = rec.rows;
+    newDrawing(rec.picture);
+    drawBox.dataset.loaded = f.name;
+    const how = {otsu: "an automatic threshold", threshold: "a threshold", dither: "dithering"}[rec.method] || rec.method;
+    const verdict = rec.status === "unique"
+      ? "its clues have one picture, " + (rec.line_solvable ? "line-solvable" : "solved with " + rec.solved_by)
+      : rec.status === "multiple" ? "several pictures meet its clues: edit it to make it unique" : rec.status;
+    message(status, rec.status === "unique" ? "ok" : "warn", "Loaded " + f.name + " (" + rec.image.width + "×" + rec.image.height +
+      " pixels) as a " + rec.rows + "×" + rec.cols + " picture by " + how + ": " + verdict + ". Edit it, then Get clues.");
+  }
+  imageInput.addEventListener("change", () => {
+    const f = imageInput.files[0];
+    imageInput.value = ""; // the same file again loads again
+    if (f) loadImage(f);
+  });
 
   async function cluesOfDrawing() {
     const {w, h, cells} = drawing;

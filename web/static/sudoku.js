@@ -54,16 +54,17 @@ Puzzle.register("sudoku", (root) => {
   const share = shareBox("sudoku", (withProgress) => ({g: line(true), p: withProgress ? entries() : ""}));
 
   // Downloads: the givens, and the solution of the givens (asked of the
-  // server when the tab has none), when it is the only one.
+  // server when the tab has none). When the givens have several
+  // solutions, both outline the undecided cells (where they differ) and
+  // the solution sheet is one of them.
   const downloads = Puzzle.download.box("sudoku", {
-    puzzle: async () => sheet(null),
+    puzzle: async () => sheet(null, await undecidedCells().catch(() => [])),
     solution: async () => {
       const rec = await solutionOfGivens();
-      if (rec.status !== "unique") throw new Error("the givens have more than one solution");
-      return sheet(rec.solution.flat());
+      return sheet(rec.solution.flat(), await undecidedCells());
     },
   });
-  const sheet = (sol) => Puzzle.download.sudoku({box, show, solution: sol,
+  const sheet = (sol, undecided) => Puzzle.download.sudoku({box, show, solution: sol, undecided,
     givens: cells.map((c) => (c.kind === "given" ? c.value : 0))});
 
   root.append(
@@ -384,6 +385,21 @@ Puzzle.register("sudoku", (root) => {
 
   function errorText(res) {
     return (res.data && res.data.error) || ("the server answered " + res.status);
+  }
+
+  // undecidedCells lists the cells (indices) where the givens' solutions
+  // differ: none when they have one, asked of the server once per givens.
+  let undecidedOf = {givens: "", cells: []};
+  async function undecidedCells() {
+    const rec = await solutionOfGivens();
+    if (rec.status !== "multiple") return [];
+    const givens = line(true);
+    if (undecidedOf.givens !== givens) {
+      const res = await api("/api/sudoku/solve", {body: givens, query: {undecided: true}});
+      if (res.status !== 200 || !res.data.undecided) throw new Error(errorText(res));
+      undecidedOf = {givens, cells: res.data.undecided.map(({row, col}) => row * n + col)};
+    }
+    return undecidedOf.cells;
   }
 
   async function solutionOfGivens() {

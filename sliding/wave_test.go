@@ -1,0 +1,326 @@
+package sliding
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/puzzlesolvers/puzzle/status"
+)
+
+// iteration is one IDA* iteration searched in one piece by the loop.
+type iteration struct {
+	bound, next int
+	gen, exp    int64
+	found       int // the solution's length, or -1
+	moves       []int8
+}
+
+// iterations runs IDA* on pr with the database set, iteration by
+// iteration, in one piece: the oracle of the waves.
+func iterations(t *testing.T, pr *problem, set *PDBSet) []iteration {
+	t.Helper()
+	k := newPDBKernel(pr, set)
+	var its []iteration
+	for bound := k.root(pr, 0); ; {
+		k.root(pr, bound)
+		gen, exp := k.gen, k.exp
+		r := pdbIterate(k, false)
+		for r == iterPaused {
+			r = pdbIterate(k, true)
+		}
+		it := iteration{bound: bound, next: int(k.next), gen: k.gen - gen, exp: k.exp - exp, found: r}
+		if r >= 0 {
+			it.moves = slices.Clone(k.path[:r])
+		}
+		its = append(its, it)
+		if r >= 0 {
+			break
+		}
+		bound = int(k.next)
+	}
+	// The iterations add up to the search of Solve's IDA*.
+	var st Stats
+	if _, err := idaStarPDB(context.Background(), pr, set, &st); err != nil {
+		t.Fatal(err)
+	}
+	var gen, exp int64
+	for _, it := range its {
+		gen, exp = gen+it.gen, exp+it.exp
+	}
+	if gen != st.Generated || exp != st.Expanded || len(its) != st.Iterations {
+		t.Fatalf("iterations add up to %d generated, %d expanded in %d; idaStarPDB %d, %d in %d", gen, exp, len(its), st.Generated, st.Expanded, st.Iterations)
+	}
+	return its
+}
+
+// shard runs one shard of a wave with the database set.
+func shard(t *testing.T, ctx context.Context, p *Puzzle, set *PDBSet, opt WaveOptions) WaveResult {
+	t.Helper()
+	res := WaveResult{Bound: opt.Bound, Cut: opt.Cut, Shard: opt.Shard, Shards: opt.Shards, Heuristic: set.Name}
+	if err := waveSearch(ctx, newProblem(p.Board, p.Goal), set, opt, &res); err != nil {
+		t.Fatal(err)
+	}
+	res.Status = status.Solved
+	return res
+}
+
+// checkWaves solves p by waves of k shards (each a separate call) and
+// holds every wave to the iteration of the same bound in one piece: the
+// same counts, next bound and solution.
+func checkWaves(t *testing.T, p *Puzzle, set *PDBSet, its []iteration, k, cut int) {
+	t.Helper()
+	pr := newProblem(p.Board, p.Goal)
+	var sizes map[string]int64
+	bound := 0
+	for w, it := range its {
+		var shards []WaveResult
+		for i := range k {
+			shards = append(shards, shard(t, context.Background(), p, set, WaveOptions{Bound: bound, Cut: cut, Shard: i + 1, Shards: k, Sizes: sizes}))
+		}
+		m, err := MergeWave(shards)
+		if err != nil {
+			t.Fatalf("wave %d: %v", w+1, err)
+		}
+		if m.Bound != it.bound || m.Generated != it.gen || m.Expanded != it.exp {
+			t.Fatalf("k=%d cut %d wave %d: bound %d, %d generated, %d expanded; in one piece bound %d, %d, %d",
+				k, cut, w+1, m.Bound, m.Generated, m.Expanded, it.bound, it.gen, it.exp)
+		}
+		var sum int64
+		for _, s := range shards {
+			sum += s.Stats.Generated
+		}
+		if !m.Found && sum != it.gen {
+			t.Fatalf("wave %d: the shards' counts add up to %d, want %d", w+1, sum, it.gen)
+		}
+		if m.Found != (it.found >= 0) {
+			t.Fatalf("wave %d: found %v, in one piece %d", w+1, m.Found, it.found)
+		}
+		if m.Found {
+			if want := pr.userMoves(it.moves); m.Moves.String() != want.String() {
+				t.Fatalf("moves %s, in one piece %s", m.Moves, want)
+			}
+			if err := p.Board.Check(m.Moves, p.Goal); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+		if m.Next != it.next {
+			t.Fatalf("wave %d: next bound %d, in one piece %d", w+1, m.Next, it.next)
+		}
+		bound, sizes = m.Next, m.Sizes
+	}
+	t.Fatal("the waves did not end")
+}
+
+// TestWaveEightPuzzles solves a sample of 8-puzzles of both goals by
+// waves of 1, 2, 3 and 5 shards cut at several depths, and requires each
+// wave's counts to equal the iteration's in one piece and the length the
+// breadth-first distance.
+func TestWaveEightPuzzles(t *testing.T) {
+	t.Parallel()
+	set := smallPDB(t, 3)
+	for _, g := range []Goal{BlankLast, BlankFirst} {
+		dist := eightPuzzle(g)
+		for _, key := range sample(newRand(uint64(g)+18), dist, 25) {
+			p := &Puzzle{Board: boardOf(3, 3, key), Goal: g}
+			its := iterations(t, newProblem(p.Board, g), set)
+			if last := its[len(its)-1]; last.found != dist[key] {
+				t.Fatalf("%d moves, BFS %d", last.found, dist[key])
+			}
+			for _, k := range []int{1, 2, 3, 5} {
+				for _, cut := range []int{0, 1, 3, DefaultCut} {
+					checkWaves(t, p, set, its, k, cut)
+				}
+			}
+		}
+	}
+}
+
+// korf15 returns instance id of Korf's 100 and its published length.
+func korf15(t *testing.T, id int) (*Puzzle, int) {
+	t.Helper()
+	f, err := os.Open(filepath.Join(slidingData(t), "korf100-15puzzle-instances", "korf100-lengths.tsv"))
+	if err != nil {
+		t.Skip(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var n, length int
+		var nodes int64
+		if _, err := fmt.Sscan(sc.Text(), &n, &length, &nodes); err != nil || n != id {
+			continue
+		}
+		fields := strings.Fields(sc.Text())
+		p, err := Parse(strings.NewReader(strings.Join(fields[3:], " ")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Goal = BlankFirst
+		return p, length
+	}
+	t.Fatalf("no instance %d", id)
+	return nil, 0
+}
+
+// TestWaveKorf15 solves a hard instance of Korf's 100 (#88, 65 moves,
+// the most nodes of the 100 in Korf's 1985 search) by waves of 1, 2, 3
+// and 5 shards with the 6-6-3 databases: the published length, and each
+// wave's counts equal to the iteration's in one piece.
+func TestWaveKorf15(t *testing.T) {
+	t.Parallel()
+	p, length := korf15(t, 88)
+	set, err := testStore.loadSet(t.Context(), PDB663, 4, 4, loadOrBuild)
+	if err != nil {
+		t.Fatal(err)
+	}
+	its := iterations(t, newProblem(p.Board, p.Goal), set)
+	if last := its[len(its)-1]; last.found != length {
+		t.Fatalf("%d moves, published %d", last.found, length)
+	}
+	for _, k := range []int{1, 2, 3, 5} {
+		checkWaves(t, p, set, its, k, 0)
+	}
+	var gen int64
+	for _, it := range its {
+		gen += it.gen
+	}
+	t.Logf("#88: %d iterations, %d generated", len(its), gen)
+}
+
+// TestMergeWaveRefuses merges sets of shards with one missing, one twice,
+// one unfinished, one of another bound, and a subtree lost or searched
+// twice: each is refused, naming what is wrong.
+func TestMergeWaveRefuses(t *testing.T) {
+	t.Parallel()
+	set := smallPDB(t, 3)
+	dist := eightPuzzle(BlankLast)
+	var p *Puzzle
+	for key, d := range dist {
+		if d == 31 { // the farthest
+			p = &Puzzle{Board: boardOf(3, 3, key), Goal: BlankLast}
+			break
+		}
+	}
+	wave := func(bound int) []WaveResult {
+		var shards []WaveResult
+		for i := range 3 {
+			shards = append(shards, shard(t, context.Background(), p, set, WaveOptions{Bound: bound, Cut: 3, Shard: i + 1, Shards: 3}))
+		}
+		return shards
+	}
+	its := iterations(t, newProblem(p.Board, p.Goal), set)
+	good := wave(its[len(its)-2].bound) // the last bound below the distance
+	if m, err := MergeWave(good); err != nil || m.Found {
+		t.Fatalf("%v, found %v", err, m.Found)
+	}
+	for _, s := range good {
+		if len(s.Subtrees) < 2 {
+			t.Fatalf("shard %d/3 has %d subtrees", s.Shard, len(s.Subtrees))
+		}
+	}
+	next := wave(its[len(its)-1].bound)
+	unfinished := slices.Clone(good)
+	unfinished[1].Status = status.Timeout
+	lost := slices.Clone(good)
+	lost[2].Subtrees = lost[2].Subtrees[1:]
+	twice := slices.Clone(good)
+	twice[0].Subtrees = append(slices.Clone(twice[0].Subtrees), twice[1].Subtrees[0])
+	for _, tc := range []struct {
+		name   string
+		shards []WaveResult
+		want   string
+	}{
+		{"none", nil, "no shard"},
+		{"missing", good[:2], "shard 3/3 missing"},
+		{"two missing", good[1:2], "shards 1/3 and 3/3 missing"},
+		{"twice", append(slices.Clone(good), good[1]), "shard 2/3 given twice"},
+		{"unfinished", unfinished, "shard 2/3 did not finish (status timeout)"},
+		{"other bound", []WaveResult{good[0], next[1], good[2]}, "shard 2/3 is of another wave"},
+		{"subtree lost", lost, "searched by no shard"},
+		{"subtree twice", twice, "searched twice"},
+	} {
+		_, err := MergeWave(tc.shards)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestSplitFrontier checks the split: round-robin without sizes; with
+// sizes, every subtree placed once, the same split every time, and no
+// shard above the mean by more than the largest subtree (the bound of
+// placing the largest first on the least loaded).
+func TestSplitFrontier(t *testing.T) {
+	t.Parallel()
+	keys := make([]string, 200)
+	sizes := map[string]int64{}
+	rng := newRand(7)
+	var total, largest int64
+	for i := range keys {
+		keys[i] = fmt.Sprint(i)
+		if i%10 != 0 { // a tenth have no size
+			s := int64(rng.IntN(1000)*rng.IntN(1000) + 1)
+			sizes[keys[i]] = s
+		}
+	}
+	if owner := splitFrontier(keys, nil, 3); owner[0] != 0 || owner[1] != 1 || owner[2] != 2 || owner[3] != 0 {
+		t.Errorf("without sizes: %v, want round-robin", owner[:4])
+	}
+	for _, k := range []int{1, 2, 3, 5, 64} {
+		owner := splitFrontier(keys, sizes, k)
+		if !slices.Equal(owner, splitFrontier(keys, sizes, k)) {
+			t.Fatal("two splits differ")
+		}
+		least := int64(1 << 62)
+		for _, s := range sizes {
+			least = min(least, s)
+		}
+		load := make([]int64, k)
+		total, largest = 0, 0
+		for i, o := range owner {
+			s, ok := sizes[keys[i]]
+			if !ok {
+				s = least
+			}
+			load[o] += s
+			total += s
+			largest = max(largest, s)
+		}
+		if top := slices.Max(load); top*int64(k) > total+int64(k)*largest {
+			t.Errorf("k=%d: a shard has %d of %d", k, top, total)
+		}
+	}
+}
+
+// TestWaveCancel stops a shard by its context: status timeout, an error,
+// no moves.
+func TestWaveCancel(t *testing.T) {
+	t.Parallel()
+	p, _ := korf15(t, 88)
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	store := &Store{}
+	if _, err := store.loadSet(t.Context(), PDB663, 4, 4, loadOrBuild); err != nil {
+		t.Fatal(err)
+	}
+	res, err := SolveWave(ctx, p, WaveOptions{Heuristic: PDB663, Store: store, Bound: 60, Shard: 1, Shards: 1})
+	if err == nil || res.Status != status.Timeout || res.Moves != nil {
+		t.Errorf("cancelled: %v, %v", res.Status, err)
+	}
+	for _, opt := range []WaveOptions{{Shard: 0, Shards: 2}, {Shard: 3, Shards: 2}, {Shard: 1, Shards: 1, Bound: -1}, {Shard: 1, Shards: 1, Bound: 2}} {
+		opt.Heuristic, opt.Store = PDB663, store
+		if res, err := SolveWave(t.Context(), p, opt); err == nil || res.Status == status.Solved {
+			t.Errorf("%+v: %v, %v", opt, res.Status, err)
+		}
+	}
+	if _, err := SolveWave(t.Context(), p, WaveOptions{Heuristic: Manhattan, Store: store, Shard: 1, Shards: 1}); err == nil {
+		t.Error("a wave with Manhattan distance was accepted")
+	}
+}
