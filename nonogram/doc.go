@@ -63,6 +63,16 @@
 // Marques-Silva, "Algorithms for computing backbones of propositional
 // formulae", AI Communications 28(2), 2015.
 //
+// UniqueHints (unique_hints.go) finds the fewest cells of an intended
+// picture to print on the grid so that it is the only picture: a minimum
+// hitting set of the cells where the other pictures differ from it, found
+// by the implicit hitting set method (internal/hitset; Moreno-Centeno and
+// Karp, Operations Research 61(2), 2013), with a solve under the candidate
+// hints (Options.Fixed) as the oracle that proves uniqueness or returns one
+// more picture. UniqueEdits (unique_edits.go) tries flipping one or two
+// cells of a drawn picture, near the cells where pictures differ, and
+// keeps the edits whose clues have one picture, line-solvable ones first.
+//
 // Rate grades a puzzle with one picture for a person, by the hardest rule
 // its explanation (Explain) needs: overlaps only (easy), complete line
 // solving (medium), single cells and lines tried both ways (hard), or

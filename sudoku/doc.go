@@ -70,6 +70,16 @@
 // computing backbones of propositional formulae" (AI Communications,
 // 2015), with the solver's own propagation in place of assumptions.
 //
+// UniqueGivens (unique_givens.go) finds the fewest givens to add, from an
+// intended solution, to make a puzzle with several solutions unique: a
+// minimum hitting set of the cells where the other solutions differ from
+// it, found by the implicit hitting set method (internal/hitset;
+// Moreno-Centeno and Karp, Operations Research 61(2), 2013): an exact
+// minimum of the sets found so far, then a solve with those givens added
+// that proves uniqueness or returns one more solution. Removable
+// (minimal.go) lists the givens of a unique puzzle that can each go, one
+// uniqueness proof per given; none means the puzzle is minimal.
+//
 // The reader (format.go) detects the layout of each puzzle: one puzzle per
 // line (digits, then letters A=10, ...), the Project Euler 96 "Grid NN"
 // blocks, and grids of one row per line (integers or characters, with '|'

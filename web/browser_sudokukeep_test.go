@@ -108,6 +108,28 @@ func TestBrowserSudokuAuthor(t *testing.T) {
 	if !strings.Contains(msg, fmt.Sprintf("%d undecided cells", len(want))) {
 		t.Errorf("message %q does not give %d undecided cells", msg, len(want))
 	}
+	// The givens suggested, checked against brute force: exactly one
+	// solution has those digits.
+	give := eval[string](t, ctx, `document.getElementById("sudoku-grid").dataset.suggest || ""`)
+	if give == "" || !strings.Contains(msg, "to make it unique, give "+give+" (the fewest)") {
+		t.Errorf("message %q does not suggest givens %q", msg, give)
+	}
+	agree := 0
+	for _, s := range sols {
+		ok := give != ""
+		for _, g := range strings.Fields(give) {
+			var r, c, d int
+			if _, err := fmt.Sscanf(g, "r%dc%d=%d", &r, &c, &d); err != nil || s[(r-1)*4+c-1] != d {
+				ok = false
+			}
+		}
+		if ok {
+			agree++
+		}
+	}
+	if agree != 1 {
+		t.Errorf("%d of the %d solutions have the suggested givens %q, want 1", agree, len(sols), give)
+	}
 	screenshot(t, ctx, screenshotDir(t), "sudoku-author.png")
 	// Fill the grid from a solution except one cell: unique, nothing outlined.
 	act(t, ctx, chromedp.Click(id("sudoku-clear")), chromedp.Click(css("#tab-sudoku details.import summary")))

@@ -315,6 +315,24 @@ func TestBrowser(t *testing.T) {
 		if two.Status != status.Multiple || badge != "Several pictures meet these clues" || undecided != 8 {
 			t.Errorf("rocket: %v, badge %q, %d undecided cells", two.Status, badge, undecided)
 		}
+		// The hints suggested make the first picture the only one.
+		act(t, ctx, chromedp.WaitVisible(css("#nonogram-step[data-suggest]")))
+		give := eval[string](t, ctx, `document.getElementById("nonogram-step").dataset.suggest`)
+		if !strings.Contains(text(t, ctx, "#nonogram-step"), "To make it unique, print "+give+" on the grid (the fewest)") {
+			t.Errorf("step text %q does not suggest %q", text(t, ctx, "#nonogram-step"), give)
+		}
+		fixed := &nonogram.Board{Width: 12, Height: 14, Cells: make([]nonogram.Cell, 12*14)}
+		for _, g := range strings.Fields(give) {
+			var r, c int
+			var v rune
+			if _, err := fmt.Sscanf(g, "r%dc%d=%c", &r, &c, &v); err != nil {
+				t.Fatalf("hint %q: %v", g, err)
+			}
+			fixed.Cells[(r-1)*12+c-1] = map[rune]nonogram.Cell{'#': nonogram.Filled, '.': nonogram.Empty}[v]
+		}
+		if one, _ := nonogram.Solve(context.Background(), parseNonogram(t, rocket), nonogram.Options{Fixed: fixed}); len(strings.Fields(give)) != 2 || one.Status != status.Unique {
+			t.Errorf("rocket with hints %q: %v", give, one.Status)
+		}
 		screenshot(t, ctx, dir, "nonogram-multiple.png")
 
 		// No picture.

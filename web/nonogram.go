@@ -36,6 +36,8 @@ var (
 		choices:     append([]string{"auto"}, nonogramFormatNames()...)}
 	nonoUndecidedParam = param{name: "undecided", kind: "boolean",
 		description: "with status multiple, add undecided: exactly the cells whose value differs between some two pictures"}
+	nonoSuggestParam = param{name: "suggest", kind: "boolean",
+		description: "with status multiple, add suggest: the fewest cells to give as hints (from solution) that make it the only picture, and picture edits (not with limit). The search for the fewest has half the time limit; after it the best found is given with exact false and at_least"}
 	nonoNameParam = param{name: "name", kind: "string",
 		description: "the file name of the puzzle, as the record's \"file\"; its extension (.non, .xml, ...) names the format"}
 )
@@ -49,9 +51,9 @@ func nonogramRoutes() []*route {
 			summary: "Solve a nonogram, proving uniqueness",
 			description: "Returns the object `puzzle nonogram solve --json` prints: file, line, name, status " +
 				"(unique, multiple, none, solved, invalid, timeout), error, rows, cols, solution (rows of '#' and '.'), solutions " +
-				"(with limit ≥ 2), undecided (with undecided and status multiple), colors, count, line_solvable, steps and explained (with " +
+				"(with limit ≥ 2), undecided (with undecided and status multiple), suggest (with suggest and status multiple), colors, count, line_solvable, steps and explained (with " +
 				"explain) and stats. Status 400 carries the record of an invalid puzzle, 504 that of a timeout.",
-			params: []param{formatParam, nonoNameParam, limitParam, explainParam, nonoUndecidedParam},
+			params: []param{formatParam, nonoNameParam, limitParam, explainParam, nonoUndecidedParam, nonoSuggestParam},
 			body:   nonogramBody,
 			result: "the solve record", heavy: true,
 			schema: "nonogram.json#/$defs/solve",
@@ -179,13 +181,20 @@ func nonogramPuzzle(c *call) (file string, p *nonogram.Puzzle, r *reply) {
 
 func nonogramSolve(c *call) reply {
 	limit := c.integer("limit", 0, 0, maxListed)
-	explain, undecided := c.flag("explain"), c.flag("undecided")
+	explain, undecided, suggest := c.flag("explain"), c.flag("undecided"), c.flag("suggest")
+	if suggest && limit != 0 {
+		c.fail("parameter suggest goes with the default search, not with limit")
+	}
+	if c.bad != nil {
+		return reply{}
+	}
 	file, p, bad := readNonogram(c, invalidNonogramSolve)
 	if bad != nil {
 		return *bad
 	}
 	rec := record.NewNonogramSolve(c.ctx, file, p, record.NonogramOptions{
 		Limit: limit, ListAll: limit >= 2, Explain: explain, Undecided: undecided, Timeout: c.timeout,
+		Suggest: suggest, SuggestTime: suggestTime(c),
 	})
 	return answer(c, rec)
 }

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/status"
@@ -30,7 +31,13 @@ var (
 	explainParam   = param{name: "explain", kind: "boolean", description: "add the logical steps a person would take"}
 	undecidedParam = param{name: "undecided", kind: "boolean",
 		description: "with status multiple, add undecided: exactly the cells whose digit differs between some two solutions (not with limit)"}
+	suggestParam = param{name: "suggest", kind: "boolean",
+		description: "add suggest: with status multiple, the fewest givens (hints, from solution) that make it the only solution; with status unique, minimal and the removable givens (not with limit). The search for the fewest has half the time limit; after it the best found is given with exact false and at_least"}
 )
+
+// suggestTime is the time for suggestions on the web: half the request's,
+// so that the best set found is still answered as a bound.
+func suggestTime(c *call) time.Duration { return c.timeout / 2 }
 
 const sudokuBody = "one Sudoku puzzle in any layout the CLI reads: 81 characters for 9×9 ('.' or 0 for empty), " +
 	"a Project Euler \"Grid NN\" block, or one row per line; sizes 4×4 to 64×64"
@@ -42,12 +49,12 @@ func sudokuRoutes() []*route {
 			summary: "Solve a Sudoku, proving uniqueness",
 			description: "Returns the record `puzzle sudoku solve --json` prints: file, line, name, status " +
 				"(unique, multiple, none, solved, invalid, timeout), error (invalid and timeout only), rows, cols, box, " +
-				"solution (rows of digits), solutions (with limit ≥ 2), count, undecided (with undecided and status multiple), steps and stuck (with explain; reason with status none " +
+				"solution (rows of digits), solutions (with limit ≥ 2), count, undecided (with undecided and status multiple), suggest (with suggest), steps and stuck (with explain; reason with status none " +
 				"is the contradiction logic found) and stats. Status 400 carries the record of an invalid puzzle, 504 that of a timeout.",
-			params: []param{nameParam, limitParam, explainParam, undecidedParam},
+			params: []param{nameParam, limitParam, explainParam, undecidedParam, suggestParam},
 			body:   sudokuBody,
 			result: "the solve record", schema: "sudoku.json#/$defs/solve", heavy: true,
-			cheap:  smallSudoku,
+			cheap:  smallSudokuSolve,
 			handle: sudokuSolve, precheck: precheckSudoku(invalidSudokuSolve),
 		},
 		{
@@ -99,6 +106,11 @@ func sudokuRoutes() []*route {
 // rated in milliseconds.
 var smallSudoku = bodyUnder(256, "a grid of at most 9×9")
 
+// smallSudokuSolve is smallSudoku without suggestions, which may take
+// their whole time.
+var smallSudokuSolve = &estimate{smallSudoku.when[:len(smallSudoku.when)-1] + ", without suggest)",
+	func(c *call) bool { return smallSudoku.small(c) && !c.flag("suggest") }}
+
 // The invalid records of the routes that read a Sudoku.
 func invalidSudokuSolve(h record.Head, err error) record.Record { return &record.SudokuSolve{Head: h} }
 func invalidSudokuHint(h record.Head, err error) record.Record  { return &record.SudokuHint{Head: h} }
@@ -122,9 +134,12 @@ func readSudoku(c *call, invalid func(h record.Head, err error) record.Record) (
 func sudokuSolve(c *call) reply {
 	limit := c.integer("limit", 0, 0, maxListed)
 	explain := c.flag("explain")
-	undecided := c.flag("undecided")
+	undecided, suggest := c.flag("undecided"), c.flag("suggest")
 	if undecided && limit != 0 {
 		c.fail("parameter undecided goes with the default search, not with limit")
+	}
+	if suggest && limit != 0 {
+		c.fail("parameter suggest goes with the default search, not with limit")
 	}
 	if c.bad != nil {
 		return reply{}
@@ -135,6 +150,7 @@ func sudokuSolve(c *call) reply {
 	}
 	rec := record.NewSudokuSolve(c.ctx, name, p, record.SudokuOptions{
 		Limit: limit, ListAll: limit >= 2, Explain: explain, Undecided: undecided, Timeout: c.timeout,
+		Suggest: suggest, SuggestTime: suggestTime(c),
 	})
 	return answer(c, rec)
 }

@@ -36,6 +36,7 @@ func TestEveryVerbJSON(t *testing.T) {
 			{args: []string{ex("sudoku/statuses.txt")}, ref: "sudoku.json#/$defs/solve"},
 			{args: []string{"--explain", ex("sudoku/classic.txt")}, ref: "sudoku.json#/$defs/solve"},
 			{args: []string{"--undecided", ex("sudoku/statuses.txt")}, ref: "sudoku.json#/$defs/solve"},
+			{args: []string{"--suggest", ex("sudoku/statuses.txt")}, ref: "sudoku.json#/$defs/solve"},
 		},
 		"sudoku rate":     {{args: []string{ex("sudoku/statuses.txt")}, ref: "sudoku.json#/$defs/rate"}},
 		"sudoku generate": {{args: []string{"--size", "4", "--seed", "18446744073709551615", "--count", "2"}, ref: "sudoku.json#/$defs/generate"}},
@@ -44,6 +45,7 @@ func TestEveryVerbJSON(t *testing.T) {
 			{args: []string{ex("nonogram/statuses.txt")}, ref: "nonogram.json#/$defs/solve"},
 			{args: []string{"--explain", ex("nonogram/colour.xml")}, ref: "nonogram.json#/$defs/solve"},
 			{args: []string{"--undecided", ex("nonogram/statuses.txt")}, ref: "nonogram.json#/$defs/solve"},
+			{args: []string{"--suggest", ex("nonogram/statuses.txt"), ex("nonogram/colour.xml")}, ref: "nonogram.json#/$defs/solve"},
 		},
 		"nonogram rate": {{args: []string{ex("nonogram/statuses.txt")}, ref: "nonogram.json#/$defs/rate"}},
 		"nonogram from-image": {

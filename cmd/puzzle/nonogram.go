@@ -110,7 +110,7 @@ func nonogramPuzzleError(err error) bool {
 	return errors.As(err, new(*nonogram.SyntaxError))
 }
 
-const nonoSolveUsage = `Usage: puzzle nonogram solve [--json] [--all] [--limit K] [--undecided] [--explain] [--timeout D] [--from FORMAT] [--shard I/K|auto [--shards K]] [files|-]
+const nonoSolveUsage = `Usage: puzzle nonogram solve [--json] [--all] [--limit K] [--undecided] [--suggest] [--suggest-time D] [--explain] [--timeout D] [--from FORMAT] [--shard I/K|auto [--shards K]] [files|-]
 
 Solves each puzzle and says whether its picture is unique: the default looks
 for a second picture and proves there is none. Line solving comes first (a
@@ -133,6 +133,17 @@ solve per cell that line solving leaves open (one per other colour in a
 colour puzzle), far fewer in practice: on the shared sets about 10 times
 the solve itself, more on hard puzzles.
 
+--suggest, for a puzzle with several pictures, finds the fewest cells of
+the first picture shown (or of the goal picture the file stores, when it
+meets the clues) to give as hints (printed on the grid) that make it the
+only picture: a smallest set of cells that meets, for every other
+picture, a cell where it differs (found by solving again with candidate
+hints fixed). Past --suggest-time the best set found so far is given as
+"at most N", with the number proved necessary. In black and white it also
+lists up to 5 edits of the picture (flip one or two cells near where
+pictures differ) whose clues have one picture, line-solvable ones first.
+Every suggestion is checked by solving.
+
 Human output: a header per puzzle (file:line, name, size, status, time),
 then the picture, '#' filled and '.' empty; with --undecided, the list of
 undecided cells and the first picture with '?' on them. --json prints one
@@ -141,7 +152,9 @@ object per puzzle (docs/schema/nonogram.json): file, line, name, status
 timeout only), rows, cols, solution (rows of '#' and '.'), solutions (with
 --all or --limit K ≥ 2, in the order found), limit_reached, undecided
 (with --undecided and status multiple: exactly the cells whose value
-differs between some two pictures, as {"row","col"} from 0), colors
+differs between some two pictures, as {"row","col"} from 0), suggest
+(with --suggest and status multiple: hints, the cells to give from
+solution, exact, at_least when not exact, edits, checks and time_ms), colors
 (colour puzzles), count, line_solvable, steps and explained (--explain;
 each step names its row or col, or the cell it tried, and its filled_cells
 and empty_cells) and stats (line_solves, probes, nodes, max_depth,
@@ -159,15 +172,17 @@ Examples:
 	puzzle nonogram solve --json --timeout 5s survey/*.xml
 	puzzle nonogram solve --all small.txt
 	puzzle nonogram solve --undecided draft.non
+	puzzle nonogram solve --suggest draft.non
 	puzzle nonogram solve --explain examples/nonogram/heart.txt
 	puzzle nonogram solve --shard auto --shards 8 survey.txt > part.jsonl
 `
 
 type nonogramSolveCmd struct {
 	json, all, explain bool
-	undecided          bool
+	undecided, suggest bool
 	limit              int
 	timeout            time.Duration
+	suggestTime        time.Duration
 	from               *choiceFlag
 	shard              shardFlags
 }
@@ -177,6 +192,8 @@ func (c *nonogramSolveCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per puzzle per line")
 	fs.BoolVar(&c.all, "all", false, "list every picture up to --limit (10000, fewer on large grids, unless set); the count is exact below it")
 	fs.BoolVar(&c.undecided, "undecided", false, "with several pictures, find exactly the cells where they differ (one solve per open cell at most)")
+	fs.BoolVar(&c.suggest, "suggest", false, "with several pictures, the fewest cells to give as hints, and picture edits, that make the first the only one")
+	fs.DurationVar(&c.suggestTime, "suggest-time", record.DefaultSuggestTime, "time for --suggest's search for the fewest hints, `D`; then the best found is given as a bound")
 	fs.IntVar(&c.limit, "limit", 0, "find at most `K` pictures; 0 looks for 2 to prove uniqueness (10000 with --all), 1 finds any one")
 	fs.DurationVar(&c.timeout, "timeout", 0, "give up on a puzzle after `D` (such as 10s); 0 means no limit")
 	fs.BoolVar(&c.explain, "explain", false, "show the deductions step by step (line by line, then probes); grids up to 1024×1024")
@@ -197,11 +214,18 @@ func (c *nonogramSolveCmd) run(e *env, v *verb, files []string) int {
 	if problem != "" {
 		return v.usageError(e, "%s", problem)
 	}
+	if c.suggest && (c.all || c.limit != 0) {
+		return v.usageError(e, "--suggest goes with the default search, not with --all or --limit")
+	}
+	if c.suggestTime <= 0 {
+		return v.usageError(e, "--suggest-time must be positive")
+	}
 	sh, code, ok := c.shard.batch(e, v)
 	if !ok {
 		return code
 	}
-	opt := record.NonogramOptions{Limit: limit, ListAll: c.all || c.limit >= 2, Explain: c.explain, Undecided: c.undecided, Timeout: c.timeout}
+	opt := record.NonogramOptions{Limit: limit, ListAll: c.all || c.limit >= 2, Explain: c.explain, Undecided: c.undecided,
+		Suggest: c.suggest, SuggestTime: c.suggestTime, Timeout: c.timeout}
 	var stream func(ctx context.Context, w *bufio.Writer, file string, p *nonogram.Puzzle) (*record.NonogramSolve, error)
 	if opt.ListAll {
 		stream = func(ctx context.Context, w *bufio.Writer, file string, p *nonogram.Puzzle) (*record.NonogramSolve, error) {
@@ -417,6 +441,23 @@ func (c *nonogramSolveCmd) writeHuman(w io.Writer, rec *record.NonogramSolve) {
 		for _, r := range marked {
 			fmt.Fprintf(w, "%s\n", string(r))
 		}
+		fmt.Fprintln(w)
+	}
+	if s := rec.Suggest; s != nil {
+		first, pic := "the picture", rec.Solution
+		if len(sols) > 1 {
+			first = "picture 1"
+		}
+		if s.Intended != nil {
+			first, pic = "the file's goal picture", s.Intended
+			fmt.Fprintln(w, "goal picture (the file's):")
+			for _, r := range pic {
+				fmt.Fprintln(w, r)
+			}
+		}
+		writeSuggest(w, s, "hint", first, func(c record.Cell) string {
+			return fmt.Sprintf("%v=%c", c, pic[c.Row][c.Col])
+		})
 		fmt.Fprintln(w)
 	}
 }

@@ -454,6 +454,7 @@ func TestNonoGolden(t *testing.T) {
 		{"solve-bad-json", []string{"nonogram", "solve", "--json", nonoFile("bad.txt"), nonoFile("truncated.txt"), nonoFile("bad.non")}},
 		{"solve-all-two", []string{"nonogram", "solve", "--all", nonoFile("two.txt"), heart}},
 		{"solve-limit3-several", []string{"nonogram", "solve", "--limit", "3", nonoFile("several.txt")}},
+		{"solve-suggest", []string{"nonogram", "solve", "--suggest", nonoFile("rocket.txt"), nonoFile("several.txt")}},
 		{"solve-limit1-statuses", []string{"nonogram", "solve", "--limit=1", statuses}},
 		{"solve-names", []string{"nonogram", "solve", nonoFile("squares.non")}},
 		{"render-heart", []string{"nonogram", "render", heart}},

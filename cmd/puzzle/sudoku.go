@@ -157,6 +157,15 @@ whose digit differs between some two solutions (every other cell is the
 same in all of them): what an author must settle with more givens. It
 costs at most one solve per empty cell and digit, far fewer in practice.
 
+--suggest, for a puzzle with several solutions, finds the fewest givens to
+add, with the digits of the first solution shown, that make it the only
+one: a smallest set of cells that meets, for every other solution, a cell
+where it differs (found by solving again with candidate givens added).
+Past --suggest-time the best set found so far is given as "at most N",
+with the number proved necessary. For a unique puzzle it says whether it
+is minimal (no given can be removed keeping it unique) and lists the
+givens that can each be removed. Every suggestion is checked by solving.
+
 Puzzles are solved one at a time. A hard large grid (one that depth-first
 search does not finish quickly, such as a minimal 25×25) is given to
 --workers clause-learning searches at once, each with its own strategy,
@@ -174,7 +183,9 @@ in the order found, written one by one), count, limit_reached, steps and
 stuck (with --explain; a contradiction found by logic is the reason of
 status none), undecided (with --undecided and status multiple: exactly the
 cells, {"row", "col"} from 0, whose digit differs between some two
-solutions), stats (time_ms, nodes, conflicts, solver).
+solutions), suggest (with --suggest: hints, the cells to give from
+solution, exact, and at_least when not exact; with status unique minimal
+and removable; checks and time_ms), stats (time_ms, nodes, conflicts, solver).
 
 ` + shardBatchHelp + `Listing solutions (--all, --limit K of 2 or more) is not sharded.
 
@@ -189,14 +200,16 @@ Examples:
 	puzzle sudoku solve --all --format line empty4x4.txt
 	puzzle sudoku solve --explain --format grid one.txt
 	puzzle sudoku solve --undecided draft.txt
+	puzzle sudoku solve --suggest --suggest-time 30s draft.txt
 	puzzle sudoku solve --shard 2/4 hard.txt > s2.jsonl
 `
 
 type sudokuSolveCmd struct {
 	json, all, explain bool
-	undecided          bool
+	undecided, suggest bool
 	limit, workers     int
 	timeout            time.Duration
+	suggestTime        time.Duration
 	format             *choiceFlag
 	shard              shardFlags
 }
@@ -211,6 +224,8 @@ func (c *sudokuSolveCmd) define(fs *flag.FlagSet) {
 	fs.Var(c.format, "format", "`layout` of the solutions: pretty, line, grid or euler")
 	fs.BoolVar(&c.explain, "explain", false, "show the logical steps a person would take")
 	fs.BoolVar(&c.undecided, "undecided", false, "with several solutions, find exactly the cells where they differ (one solve per open cell at most)")
+	fs.BoolVar(&c.suggest, "suggest", false, "with several solutions, the fewest givens that make the first the only one; when unique, whether it is minimal")
+	fs.DurationVar(&c.suggestTime, "suggest-time", record.DefaultSuggestTime, "time for --suggest's search for the fewest givens, `D`; then the best found is given as a bound")
 	fs.IntVar(&c.workers, "workers", 0, "clause-learning searches to run at once on a hard grid (default: up to 2, one per core); when given, also the 9×9 and smaller puzzles solved at once")
 }
 
@@ -225,6 +240,12 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 	if c.undecided && (c.all || c.limit != 0) {
 		return v.usageError(e, "--undecided goes with the default search, not with --all or --limit")
 	}
+	if c.suggest && (c.all || c.limit != 0) {
+		return v.usageError(e, "--suggest goes with the default search, not with --all or --limit")
+	}
+	if c.suggestTime <= 0 {
+		return v.usageError(e, "--suggest-time must be positive")
+	}
 	sh, code, ok := c.shard.batch(e, v)
 	if !ok {
 		return code
@@ -237,7 +258,7 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 	// CPU time (docs/benchmarks.md).
 	quickCores := c.workers
 	opt := record.SudokuOptions{Limit: limit, ListAll: c.all || c.limit >= 2, Explain: c.explain, Undecided: c.undecided,
-		Timeout: c.timeout, Workers: workers}
+		Suggest: c.suggest, SuggestTime: c.suggestTime, Timeout: c.timeout, Workers: workers}
 	f := c.format.format()
 	var stream func(ctx context.Context, w *bufio.Writer, file string, p *sudoku.Puzzle) (*record.SudokuSolve, error)
 	if opt.ListAll {
@@ -282,7 +303,7 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 		},
 		human:    c.writeHuman,
 		summary:  true,
-		quick:    func(p *sudoku.Puzzle) bool { return p.Box <= 3 }, // milliseconds at most, even explained
+		quick:    func(p *sudoku.Puzzle) bool { return p.Box <= 3 && !c.suggest }, // milliseconds at most, even explained
 		parallel: quickCores,
 		shard:    sh,
 	})
@@ -455,8 +476,61 @@ func (c *sudokuSolveCmd) writeHuman(w io.Writer, rec *record.SudokuSolve) error 
 	case len(sols) == 2:
 		fmt.Fprintf(w, "they differ at %s\n", differences(sols[0], sols[1], rec.Rows))
 	}
+	if s := rec.Suggest; s != nil {
+		writeSuggest(w, s, "given", "solution 1", func(c record.Cell) string {
+			return fmt.Sprintf("%v=%d", c, rec.Solution[c.Row][c.Col])
+		})
+	}
 	_, err := fmt.Fprintln(w)
 	return err
+}
+
+// writeSuggest writes the suggestions of a record, the same in every
+// family: what to give (each cell as value names it; what is the word
+// for one, "given" or "hint") to make the first
+// solution (first) the only one, or whether a unique puzzle is minimal.
+func writeSuggest(w io.Writer, s *record.Suggest, what, first string, value func(record.Cell) string) {
+	if len(s.Hints) > 0 {
+		cells := make([]string, len(s.Hints))
+		for i, c := range s.Hints {
+			cells[i] = value(c)
+		}
+		count := plural(len(cells), what) + ", the fewest,"
+		if s.Exact != nil && !*s.Exact {
+			count = fmt.Sprintf("at most %s (the time for suggestions ran out; at least %d needed)", plural(len(cells), what), s.AtLeast)
+		}
+		verb := "make"
+		if len(cells) == 1 {
+			verb = "makes"
+		}
+		fmt.Fprintf(w, "suggest: give %s: %s %s %s the only one (checked by solving)\n", strings.Join(cells, " "), count, verb, first)
+	}
+	if len(s.Edits) > 0 {
+		edits := make([]string, len(s.Edits))
+		for i, e := range s.Edits {
+			cells := make([]string, len(e.Cells))
+			for k, c := range e.Cells {
+				cells[k] = c.String()
+			}
+			edits[i] = strings.Join(cells, " ")
+			if e.LineSolvable {
+				edits[i] += " (line-solvable)"
+			}
+		}
+		fmt.Fprintf(w, "suggest: or flip, in %s, %s: each makes its clues unique\n", first, strings.Join(edits, "; "))
+	}
+	if s.Minimal != nil {
+		if *s.Minimal {
+			fmt.Fprintf(w, "suggest: minimal: no given can be removed keeping the puzzle unique\n")
+			return
+		}
+		cells := make([]string, len(s.Removable))
+		for i, c := range s.Removable {
+			cells[i] = c.String()
+		}
+		fmt.Fprintf(w, "suggest: not minimal: %s can each be removed keeping the puzzle unique: %s\n",
+			plural(len(cells), "given"), strings.Join(cells, " "))
+	}
 }
 
 // differences lists the cells where two grids differ: "r1c2 r1c7".

@@ -16,6 +16,7 @@ import (
 
 	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/internal/schematest"
+	"github.com/puzzlesolvers/puzzle/status"
 	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
@@ -426,6 +427,8 @@ func TestGolden(t *testing.T) {
 	}{
 		{"solve-unique9", []string{"sudoku", "solve", "testdata/unique9.txt"}},
 		{"solve-multiple9", []string{"sudoku", "solve", "testdata/multiple9.txt"}},
+		{"solve-suggest9", []string{"sudoku", "solve", "--suggest", "testdata/multiple9.txt", "testdata/unique9.txt", "testdata/none9.txt"}},
+		{"solve-suggest-usage", []string{"sudoku", "solve", "--suggest", "--all", "testdata/multiple9.txt"}},
 		{"solve-none9", []string{"sudoku", "solve", "testdata/none9.txt"}},
 		{"solve-malformed", []string{"sudoku", "solve", "testdata/malformed.txt"}},
 		{"solve-small4-grid", []string{"sudoku", "solve", "--format", "grid", "testdata/small4.txt"}},
@@ -865,5 +868,80 @@ func TestSudokuSolveUndecided(t *testing.T) {
 	}
 	if _, errOut, code := runCmd(t, several, "sudoku", "solve", "--undecided", "--all", "-"); code != 2 || !strings.Contains(errOut, "--undecided") {
 		t.Errorf("--undecided --all: exit %d, %q", code, errOut)
+	}
+}
+
+// TestSudokuSuggestJSON checks --suggest --json by solving again: the
+// hints, given from the record's solution, leave one solution, and each
+// removable given can go with the puzzle staying unique.
+func TestSudokuSuggestJSON(t *testing.T) {
+	t.Parallel()
+	out, _, code := runCmd(t, "", "sudoku", "solve", "--suggest", "--json", "testdata/multiple9.txt", "testdata/unique9.txt")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	seen := map[string]int{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var rec struct {
+			Status   string
+			Solution [][]int
+			Puzzle   string
+			Line     int
+			File     string
+			Suggest  *struct {
+				Hints, Removable []struct{ Row, Col int }
+				Exact, Minimal   *bool
+			}
+		}
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(rec.File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p *sudoku.Puzzle
+		for q, err := range sudoku.NewReader(f, rec.File).All() {
+			if err == nil && q.Line == rec.Line {
+				p = q
+			}
+		}
+		f.Close()
+		s := rec.Suggest
+		if p == nil || s == nil {
+			t.Fatalf("%s:%d: no puzzle or no suggestions", rec.File, rec.Line)
+		}
+		seen[rec.Status]++
+		solve := func(q *sudoku.Puzzle) status.Status {
+			r, err := sudoku.Solve(context.Background(), q, sudoku.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r.Status
+		}
+		switch rec.Status {
+		case "multiple":
+			q := p.Clone()
+			for _, c := range s.Hints {
+				q.Cells[c.Row*9+c.Col] = uint8(rec.Solution[c.Row][c.Col])
+			}
+			if len(s.Hints) == 0 || !*s.Exact || solve(q) != status.Unique {
+				t.Errorf("%s:%d: hints %v do not make it unique", rec.File, rec.Line, s.Hints)
+			}
+		case "unique":
+			if *s.Minimal != (len(s.Removable) == 0) {
+				t.Errorf("%s:%d: minimal %v with %d removable", rec.File, rec.Line, *s.Minimal, len(s.Removable))
+			}
+			for _, c := range s.Removable {
+				q := p.Clone()
+				q.Cells[c.Row*9+c.Col] = 0
+				if solve(q) != status.Unique {
+					t.Errorf("%s:%d: without %v not unique", rec.File, rec.Line, c)
+				}
+			}
+		}
+	}
+	if seen["multiple"] != 1 || seen["unique"] != 2 {
+		t.Errorf("statuses %v", seen)
 	}
 }

@@ -24,6 +24,12 @@ type NonogramOptions struct {
 	// Undecided adds, to a record of status multiple, exactly the cells
 	// where pictures differ (nonogram.Undecided).
 	Undecided bool
+	// Suggest adds, to a record of status multiple, the fewest cells to
+	// give as hints that make the first picture the only one, and picture
+	// edits (record.Suggest). SuggestTime bounds the search for the
+	// fewest hints (0: DefaultSuggestTime).
+	Suggest     bool
+	SuggestTime time.Duration
 	// Timeout bounds the solve and the explanation together; 0 leaves the
 	// limit to ctx. It is named in the error of a timed-out record.
 	Timeout time.Duration
@@ -47,9 +53,12 @@ type NonogramSolve struct {
 	Solutions [][]string `json:"solutions,omitempty"`
 	// Undecided is, with NonogramOptions.Undecided and status multiple,
 	// exactly the cells whose value differs between some two pictures.
-	Undecided []Cell          `json:"undecided,omitempty"`
-	Colors    []NonogramColor `json:"colors,omitempty"`
-	Count     int             `json:"count"`
+	Undecided []Cell `json:"undecided,omitempty"`
+	// Suggest is, with NonogramOptions.Suggest and status multiple, what
+	// makes the puzzle unique.
+	Suggest *Suggest        `json:"suggest,omitempty"`
+	Colors  []NonogramColor `json:"colors,omitempty"`
+	Count   int             `json:"count"`
 	// LimitReached says that the search stopped at the limit of pictures
 	// to list (--all's default cap, or --limit): more may exist.
 	LimitReached bool                  `json:"limit_reached,omitempty"`
@@ -175,6 +184,23 @@ func NewNonogramSolve(ctx context.Context, file string, p *nonogram.Puzzle, opt 
 			return rec
 		}
 		rec.Undecided = NonogramUndecided(b)
+	}
+	if opt.Suggest && res.Status == status.Multiple && first != nil {
+		// The picture the file stores (its goal), when it meets the
+		// clues, is the one the author means; else the first found.
+		intended := first
+		if g := p.Goal; g != nil && g.Width == p.Width() && g.Height == p.Height() && p.Satisfies(g) {
+			intended = g
+		}
+		s, err := nonogramSuggest(ctx, p, intended, opt.SuggestTime)
+		if err == nil && intended != first {
+			s.Intended = rows(intended)
+		}
+		if err != nil {
+			rec.Status, rec.Error = status.Timeout, suggestFailed(ctx, opt.Timeout, err)
+			return rec
+		}
+		rec.Suggest = s
 	}
 	if !opt.Explain || res.Status == status.Timeout {
 		return rec

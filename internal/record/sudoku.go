@@ -25,6 +25,12 @@ type SudokuOptions struct {
 	// Undecided adds, to a record of status multiple, exactly the cells
 	// where solutions differ (sudoku.Undecided).
 	Undecided bool
+	// Suggest adds, to a record of status multiple, the fewest givens
+	// that make the first solution the only one, and to one of status
+	// unique whether it is minimal (record.Suggest). SuggestTime bounds
+	// the search for the fewest givens (0: DefaultSuggestTime).
+	Suggest     bool
+	SuggestTime time.Duration
 	// Timeout bounds the solve and the explanation together; 0 leaves the
 	// limit to ctx. It is named in the error of a timed-out record.
 	Timeout time.Duration
@@ -62,6 +68,9 @@ type SudokuSolve struct {
 	// Undecided is, with SudokuOptions.Undecided and status multiple,
 	// every cell whose digit differs between some two solutions.
 	Undecided []Cell `json:"undecided,omitempty"`
+	// Suggest is, with SudokuOptions.Suggest, what makes the puzzle
+	// unique or whether it is minimal.
+	Suggest *Suggest `json:"suggest,omitempty"`
 	// Steps are the logical steps, with --explain; Stuck says the
 	// techniques stopped before the grid was full.
 	Steps []sudoku.Step `json:"steps,omitempty"`
@@ -203,6 +212,14 @@ func (room *sudokuRoom) solve(ctx context.Context, file string, p *sudoku.Puzzle
 		for i, c := range cells {
 			rec.Undecided[i] = Cell{Row: c.Row, Col: c.Col}
 		}
+	}
+	if opt.Suggest && (res.Status == status.Multiple || res.Status == status.Unique) && len(res.Solutions) > 0 {
+		s, err := sudokuSuggest(ctx, p, res.Status, res.Solutions[0], opt.SuggestTime)
+		if err != nil {
+			rec.Status, rec.Error = status.Timeout, suggestFailed(ctx, opt.Timeout, err)
+			return
+		}
+		rec.Suggest = s
 	}
 	if !opt.Explain || res.Status == status.Timeout {
 		return

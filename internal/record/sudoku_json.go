@@ -15,7 +15,7 @@ import (
 // or one with a string that would need escaping, is left to encoding/json
 // (false, b unchanged, the record completed for it).
 func (r *SudokuSolve) AppendJSON(b []byte) ([]byte, bool) {
-	if len(r.Solutions) > 0 || len(r.Steps) > 0 || len(r.Undecided) > 0 || r.Status > status.Timeout {
+	if len(r.Solutions) > 0 || len(r.Steps) > 0 || len(r.Undecided) > 0 || r.Suggest != nil || r.Status > status.Timeout {
 		r.Complete()
 		return b, false
 	}

@@ -312,6 +312,8 @@ Puzzle.register("nonogram", (root) => {
       return;
     }
     const query = {format: formatSel.value === "auto" ? "" : formatSel.value, name: fileName};
+    lastSolve = {body, query};
+    delete stepText.dataset.suggest;
     message(status, "info", "Solving…");
     badge.hidden = true;
     let solved, explained;
@@ -376,6 +378,30 @@ Puzzle.register("nonogram", (root) => {
     play();
   }
 
+  // suggestUnique asks the server for the fewest cells to print on the
+  // grid (and picture edits) that make the puzzle unique, each checked by
+  // its solve, and adds them to the step text.
+  let lastSolve = null;
+  function suggestUnique() {
+    const asked = lastSolve;
+    if (!asked) return;
+    const cell = ({row, col}) => "r" + (row + 1) + "c" + (col + 1);
+    api("/api/nonogram/solve", {body: asked.body, query: {...asked.query, suggest: true}}).then((res) => {
+      const s = res.status === 200 && res.data.suggest;
+      if (lastSolve !== asked || !s || !s.hints) return;
+      const pic = s.intended || res.data.solution;
+      const give = s.hints.map((c) => cell(c) + "=" + pic[c.row][c.col]).join(" ");
+      let more = " To make it unique, print " + give + " on the grid" +
+        (s.exact ? " (the fewest)" : " (at most " + s.hints.length + "; at least " + s.at_least + " needed)");
+      if (s.edits && s.edits.length) {
+        const e = s.edits[0];
+        more += ", or flip " + e.cells.map(cell).join(" ") + " in the picture" + (e.line_solvable ? " (then line-solvable)" : "");
+      }
+      stepText.textContent += more + ".";
+      stepText.dataset.suggest = give;
+    }).catch(() => {});
+  }
+
   // finishBoard completes the picture after the last deduction: the cells
   // the deductions left open come from the solver's search.
   function finishBoard(rec, ex) {
@@ -407,6 +433,7 @@ Puzzle.register("nonogram", (root) => {
       stepText.textContent = ex.summary + " The search decides the other " + open + " cells" +
         (differ ? ": blue where every picture agrees, amber on the " + differ + " cells where pictures differ."
           : ", shown in blue.");
+      if (rec.status === "multiple") suggestUnique();
     } else {
       stepText.textContent = ex.summary;
     }

@@ -438,11 +438,22 @@ Puzzle.register("sudoku", (root) => {
       const flat = rec.solution.flat();
       // Several: outline exactly the cells where solutions differ (the
       // undecided cells), the places a given more would settle.
-      let differ = [], undecidedError = "";
+      // With them, the fewest givens (from the solution shown, checked by
+      // the server's solve) that make it the only one.
+      let differ = [], undecidedError = "", suggest = "";
       if (rec.status === "multiple") {
-        const und = await api("/api/sudoku/solve", {body: line(true), query: {undecided: true}});
+        const und = await api("/api/sudoku/solve", {body: line(true), query: {undecided: true, suggest: true}});
         if (und.status === 200 && und.data.undecided) differ = und.data.undecided.map(({row, col}) => row * n + col);
         else undecidedError = errorText(und);
+        const s = und.status === 200 && und.data.suggest;
+        if (s && s.hints) {
+          const give = s.hints.map(({row, col}) => rc(row * n + col) + "=" + und.data.solution[row][col]).join(" ");
+          grid.dataset.suggest = give;
+          suggest = " · to make it unique, give " + give + (s.exact ? " (the fewest)" : " (at most " + s.hints.length +
+            "; at least " + s.at_least + " needed)");
+        }
+      } else {
+        delete grid.dataset.suggest;
       }
       // Every cell shows the solution's digit; the player's wrong ones are
       // corrected and marked in red.
@@ -466,7 +477,7 @@ Puzzle.register("sudoku", (root) => {
         (wrong ? " · " + wrong + " of your digits were wrong: corrected, in red" : "") +
         (differ.length ? " · " + differ.length + " undecided cells, outlined in amber: solutions differ there and agree " +
           "everywhere else, so a given in one of them narrows the puzzle" : "") +
-        (undecidedError ? " · the undecided cells could not be found: " + undecidedError : ""));
+        (undecidedError ? " · the undecided cells could not be found: " + undecidedError : "") + suggest);
       draw();
     });
   }

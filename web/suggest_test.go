@@ -1,0 +1,81 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/puzzlesolvers/puzzle/internal/record"
+	"github.com/puzzlesolvers/puzzle/internal/schematest"
+	"github.com/puzzlesolvers/puzzle/nonogram"
+	"github.com/puzzlesolvers/puzzle/status"
+	"github.com/puzzlesolvers/puzzle/sudoku"
+)
+
+// TestSuggest asks both solve routes for suggestions and checks them by
+// solving again: the same object, the hints taken from solution.
+func TestSuggest(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, Config{})
+	ctx := context.Background()
+
+	// A 4×4 Sudoku with one given: many solutions.
+	w := do(t, s, "POST", "/api/sudoku/solve?suggest=true", "1...............")
+	schematest.Validate(t, "sudoku.json#/$defs/solve", w.Body.Bytes())
+	var sr record.SudokuSolve
+	decode(t, w, &sr)
+	if w.Code != 200 || sr.Status != status.Multiple || sr.Suggest == nil || len(sr.Suggest.Hints) == 0 || !*sr.Suggest.Exact {
+		t.Fatalf("sudoku: %d %s", w.Code, w.Body.String())
+	}
+	p, err := sudoku.Parse(strings.NewReader("1..............."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range sr.Suggest.Hints {
+		p.Cells[c.Row*4+c.Col] = uint8(sr.Solution[c.Row][c.Col])
+	}
+	if r, _ := sudoku.Solve(ctx, p, sudoku.Options{}); r.Status != status.Unique {
+		t.Errorf("sudoku with hints %v: %v", sr.Suggest.Hints, r.Status)
+	}
+	// The same puzzle with the hints: unique, and says whether minimal.
+	w = do(t, s, "POST", "/api/sudoku/solve?suggest=1", p.String())
+	schematest.Validate(t, "sudoku.json#/$defs/solve", w.Body.Bytes())
+	sr = record.SudokuSolve{}
+	decode(t, w, &sr)
+	if sr.Status != status.Unique || sr.Suggest == nil || sr.Suggest.Minimal == nil {
+		t.Errorf("sudoku with hints: %s", w.Body.String())
+	}
+
+	// The 2×2 nonogram with two pictures: one hint.
+	body := "2 2\n1\n1\n1\n1\n"
+	w = do(t, s, "POST", "/api/nonogram/solve?suggest=true", body)
+	schematest.Validate(t, "nonogram.json#/$defs/solve", w.Body.Bytes())
+	var nr record.NonogramSolve
+	decode(t, w, &nr)
+	if w.Code != 200 || nr.Status != status.Multiple || nr.Suggest == nil || len(nr.Suggest.Hints) != 1 || len(nr.Suggest.Edits) == 0 {
+		t.Fatalf("nonogram: %d %s", w.Code, w.Body.String())
+	}
+	np := parseNonogram(t, body)
+	fixed := &nonogram.Board{Width: 2, Height: 2, Cells: make([]nonogram.Cell, 4)}
+	for _, c := range nr.Suggest.Hints {
+		fixed.Cells[c.Row*2+c.Col] = nonogram.Empty
+		if nr.Solution[c.Row][c.Col] == '#' {
+			fixed.Cells[c.Row*2+c.Col] = nonogram.Filled
+		}
+	}
+	if r, _ := nonogram.Solve(ctx, np, nonogram.Options{Fixed: fixed}); r.Status != status.Unique {
+		t.Errorf("nonogram with hints %v: %v", nr.Suggest.Hints, r.Status)
+	}
+
+	// Not with limit; not a boolean.
+	for _, path := range []string{"/api/sudoku/solve?suggest=true&limit=3", "/api/nonogram/solve?suggest=true&limit=3", "/api/sudoku/solve?suggest=maybe"} {
+		b := "1..............."
+		if strings.Contains(path, "nonogram") {
+			b = body
+		}
+		if w := do(t, s, "POST", path, b); w.Code != http.StatusBadRequest || !strings.Contains(errorOf(t, w), "suggest") {
+			t.Errorf("%s: %d %s", path, w.Code, w.Body.String())
+		}
+	}
+}
