@@ -77,6 +77,8 @@ func (e *ContradictionError) Error() string {
 func (l *logic) explain(ctx context.Context, each func(Step) bool) (Explanation, error) {
 	var ex Explanation
 	var err error
+	l.ctx = ctx
+	defer func() { l.ctx = nil }()
 	for l.left > 0 {
 		if err = ctx.Err(); err != nil {
 			break
@@ -87,7 +89,11 @@ func (l *logic) explain(ctx context.Context, each func(Step) bool) (Explanation,
 		}
 		s, ok := l.next()
 		if !ok {
+			err = ctx.Err() // a long search may have stopped for it
 			break
+		}
+		if s.SE == 0 {
+			s.SE = l.stepSE(s)
 		}
 		l.apply(s)
 		ex.Steps = append(ex.Steps, s)
