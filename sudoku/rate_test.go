@@ -15,7 +15,7 @@ func TestRate(t *testing.T) {
 		want    Difficulty
 		hardest Technique
 	}{
-		{knownLines[0], Easy, 0},        // hardest is a single of some kind
+		{knownLines[0], Easy, 0},                     // hardest is a single of some kind
 		{knownLines[1], Extreme, NestedForcingChain}, // stuck before forcing chains from the start
 	}
 	for _, tt := range tests {
