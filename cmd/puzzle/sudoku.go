@@ -169,8 +169,9 @@ With --json each puzzle is one JSON object on a line (docs/schema/sudoku.json,
 "solve"): file, line, name, status, error (invalid and timeout only), rows,
 cols, box, solution (rows of values), solutions (with --all or --limit K,
 in the order found, written one by one), count, limit_reached, steps and
-stuck (with --explain; a contradiction found by logic is the reason of
-status none), undecided (with --undecided and status multiple: exactly the
+stuck (with --explain: each step names its technique and its difficulty
+estimated on Sudoku Explainer's scale, se, as 'puzzle help sudoku rate'
+explains; a contradiction found by logic is the reason of status none), undecided (with --undecided and status multiple: exactly the
 cells, {"row", "col"} from 0, whose digit differs between some two
 solutions), stats (time_ms, nodes, conflicts, solver).
 
@@ -397,7 +398,7 @@ func (c *sudokuSolveCmd) writeHuman(w io.Writer, rec *record.SudokuSolve) error 
 	}
 	if ex := rec.Explanation; ex != nil {
 		for i, s := range ex.Steps {
-			fmt.Fprintf(w, "%4d. %s\n", i+1, s.Text)
+			fmt.Fprintf(w, "%4d. %s (SE %.1f)\n", i+1, s.Text, s.SE)
 		}
 		switch {
 		case rec.Reason != "":
