@@ -263,8 +263,19 @@ var finders = [...]func(*logic) (Step, bool){
 }
 
 // next returns the simplest step available, false if the techniques are stuck.
+//
+// Among singles it prefers, as Sudoku Explainer does, the last cell of a
+// unit, then a hidden single, then a naked single.
 func (l *logic) next() (Step, bool) {
-	for t := NakedSingle; t < Guess; t++ {
+	if s, ok := l.nakedSingle(); ok {
+		if l.stepSE(s) > 1.0 {
+			if h, ok := l.hiddenSingle(); ok {
+				return h, true
+			}
+		}
+		return s, true
+	}
+	for t := HiddenSingle; t < Guess; t++ {
 		if s, ok := finders[t](l); ok {
 			return s, true
 		}
