@@ -51,7 +51,10 @@
 // always with the simplest technique that applies (logic.go): singles,
 // locked candidates, naked and hidden subsets, X-wing, swordfish,
 // jellyfish, XY-, XYZ- and W-wings, simple colouring, X- and XY-chains,
-// with the names of Andrew Stuart's sudokuwiki; then, on grids up to 9×9,
+// with the names of Andrew Stuart's sudokuwiki; on a puzzle known to have
+// one solution, unique rectangles and BUG+1 (uniqueness.go, which explains
+// why a deadly pattern of two solutions must be broken); then, on grids up
+// to 9×9,
 // forcing chains (forcing.go: an assumed candidate followed by singles
 // leads to a contradiction, or all the branches of a cell or of a digit in
 // a unit agree) and nested forcing chains (nested.go: a contradiction

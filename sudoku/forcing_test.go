@@ -194,3 +194,33 @@ func TestSE(t *testing.T) {
 		}
 	}
 }
+
+func TestUniqueness(t *testing.T) {
+	lines := readLines(t, "testdata/uniqueness.txt", 100)
+	want := []string{"Unique rectangle (type 1)", "Unique rectangle (type 4)", "Unique rectangle (type 2)", "BUG+1"}
+	for i, line := range lines {
+		t.Run(want[i], func(t *testing.T) {
+			p := mustParseLine(t, line)
+			if used := checkSteps(t, p); used[UniqueRectangle]+used[BUG] == 0 {
+				t.Fatalf("no uniqueness technique used: %v", used)
+			}
+			ex, _ := Explain(context.Background(), p)
+			found := false
+			for _, s := range ex.Steps {
+				found = found || strings.HasPrefix(s.Text, want[i])
+			}
+			if !found {
+				t.Errorf("no step %q", want[i])
+			}
+		})
+	}
+	// Without uniqueness known (two solutions), none is used.
+	p := mustParseLine(t, lines[0])
+	l := newLogic(p)
+	if _, ok := l.uniqueRectangle(); ok {
+		t.Error("unique rectangle used with uniqueness unknown")
+	}
+	if _, ok := l.bugPlusOne(); ok {
+		t.Error("BUG+1 used with uniqueness unknown")
+	}
+}

@@ -132,7 +132,8 @@ type logic struct {
 	elimMask  []uint64 // scratch: eliminations being collected, per cell
 	elimCells []int32
 
-	ctx context.Context // ends the long searches (forcing chains) early; nil for none
+	ctx    context.Context // ends the long searches (forcing chains) early; nil for none
+	unique bool            // the puzzle is known to have one solution: uniqueness techniques apply
 }
 
 // newLogic sets up the pencil marks of a valid puzzle.
@@ -254,6 +255,8 @@ var finders = [...]func(*logic) (Step, bool){
 	Jellyfish:          func(l *logic) (Step, bool) { return l.fish(4, Jellyfish) },
 	XYWing:             (*logic).xyWing,
 	XYZWing:            (*logic).xyzWing,
+	UniqueRectangle:    (*logic).uniqueRectangle,
+	BUG:                (*logic).bugPlusOne,
 	WWing:              (*logic).wWing,
 	SimpleColouring:    (*logic).simpleColouring,
 	XChain:             (*logic).xChain,

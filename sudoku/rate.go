@@ -117,7 +117,9 @@ var ErrNoSolution = errors.New("sudoku: cannot rate a puzzle without solution")
 // rate grades a valid puzzle known to have a unique solution.
 func rate(ctx context.Context, p *Puzzle) (Rating, error) {
 	var r Rating
-	ex, err := newLogic(p).explain(ctx, func(s Step) bool {
+	l := newLogic(p)
+	l.unique = true
+	ex, err := l.explain(ctx, func(s Step) bool {
 		if s.Technique > r.Hardest {
 			r.Hardest = s.Technique
 		}

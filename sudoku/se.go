@@ -1,6 +1,9 @@
 package sudoku
 
-import "math/bits"
+import (
+	"math/bits"
+	"strings"
+)
 
 // Estimates on the Sudoku Explainer scale. Sudoku Explainer (Nicolas
 // Juillerat) rates a puzzle by the hardest step of its simplest-first
@@ -34,6 +37,8 @@ var seTable = [...]seRange{
 	Jellyfish:          {5.2, 5.2},
 	XYWing:             {4.2, 4.2},
 	XYZWing:            {4.4, 4.4},
+	UniqueRectangle:    {4.5, 4.6}, // 4.5 for type 1, 4.6 for types 2 and 4: see stepSE
+	BUG:                {5.6, 5.6},
 	WWing:              {6.6, 6.6}, // SE finds it as a short Y-cycle
 	SimpleColouring:    {6.5, 6.9}, // an X-cycle
 	XChain:             {6.5, 6.9},
@@ -94,6 +99,11 @@ func (l *logic) stepSE(s Step) float64 {
 		if s.Technique == HiddenSingle && len(s.Units) == 1 && s.Units[0].Kind == BoxUnit {
 			return 1.2
 		}
+	case UniqueRectangle:
+		if strings.Contains(s.Text, "(type 1)") {
+			return 4.5
+		}
+		return 4.6
 	case SimpleColouring, XChain, XYChain:
 		return seFor(s.Technique, len(s.Cells))
 	}

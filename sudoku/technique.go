@@ -24,6 +24,8 @@ const (
 	Jellyfish                               // the same with four lines
 	XYWing                                  // a bivalue pivot and two bivalue pincers
 	XYZWing                                 // a trivalue pivot and two bivalue pincers
+	UniqueRectangle                         // a rectangle that must not be all {a,b} (unique puzzles only)
+	BUG                                     // bivalue universal grave plus one (unique puzzles only)
 	WWing                                   // two equal bivalue cells joined by a strong link
 	SimpleColouring                         // two-colouring the strong links of one digit
 	XChain                                  // alternating strong and weak links of one digit
@@ -58,6 +60,8 @@ var techniqueTable = [...]techniqueInfo{
 	Jellyfish:          {"jellyfish", "Jellyfish", Expert, 4.2},
 	XYWing:             {"xy-wing", "XY-wing", Expert, 4.4},
 	XYZWing:            {"xyz-wing", "XYZ-wing", Expert, 4.6},
+	UniqueRectangle:    {"unique rectangle", "Unique rectangle", Expert, 4.7},
+	BUG:                {"bug+1", "BUG+1", Expert, 4.75},
 	WWing:              {"w-wing", "W-wing", Expert, 4.8},
 	SimpleColouring:    {"simple colouring", "Simple colouring", Expert, 5.0},
 	XChain:             {"x-chain", "X-chain", Expert, 5.4},

@@ -204,7 +204,8 @@ const rateUsage = `Usage: puzzle sudoku rate [--json] [--timeout D] [files|-]
 Grades every puzzle by the hardest technique its logical solution needs,
 always taking the simplest technique that makes progress: easy (singles),
 medium (locked candidates, naked pairs), hard (hidden pairs, triples,
-quads), expert (fish, wings, chains) or extreme (forcing chains, nested
+quads), expert (fish, wings, unique rectangles, BUG+1, chains) or
+extreme (forcing chains, nested
 forcing chains, or logic gets stuck and guessing is needed). A puzzle must
 have exactly one solution to be rated: one with several has status
 multiple, one with none status none, and neither gets a rating.
