@@ -64,11 +64,9 @@ func (l *logic) uniqueRectangle() (Step, bool) {
 // urStep tries types 1, 2 and 4 on the corners cs (row-major: the first
 // two share a row) and the digits ab.
 func (l *logic) urStep(cs [4]int, ab uint64) (Step, bool) {
-	var floor, roof []int
+	var roof []int // the corners that are not exactly {a,b}
 	for _, c := range cs {
-		if l.cand[c] == ab {
-			floor = append(floor, c)
-		} else {
+		if l.cand[c] != ab {
 			roof = append(roof, c)
 		}
 	}
