@@ -257,9 +257,11 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 			o.Lean = c.json // written by AppendJSON, which needs no rows of the solution
 			return record.NewSudokuSolve(ctx, file, p, o), nil
 		},
-		human:    c.writeHuman,
-		summary:  true,
-		quick:    func(p *sudoku.Puzzle) bool { return p.Box <= 3 }, // milliseconds at most, even explained
+		human:   c.writeHuman,
+		summary: true,
+		// Milliseconds at most, unless explained: forcing chains take
+		// seconds on the hardest 9×9 puzzles.
+		quick:    func(p *sudoku.Puzzle) bool { return p.Box <= 3 && !c.explain },
 		parallel: quickCores,
 	})
 }
