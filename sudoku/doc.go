@@ -51,9 +51,20 @@
 // always with the simplest technique that applies (logic.go): singles,
 // locked candidates, naked and hidden subsets, X-wing, swordfish,
 // jellyfish, XY-, XYZ- and W-wings, simple colouring, X- and XY-chains,
-// with the names of Andrew Stuart's sudokuwiki. Rate (rate.go) grades a
-// puzzle by the hardest step of that path, as Sudoku Explainer does, from
-// easy to extreme (logic alone gets stuck). Generate (generate.go) digs a
+// with the names of Andrew Stuart's sudokuwiki; on a puzzle known to have
+// one solution, unique rectangles and BUG+1 (uniqueness.go, which explains
+// why a deadly pattern of two solutions must be broken); then, on grids up
+// to 9×9,
+// forcing chains (forcing.go: an assumed candidate followed by singles
+// leads to a contradiction, or all the branches of a cell or of a digit in
+// a unit agree) and nested forcing chains (nested.go: a contradiction
+// whose branch uses forcing chains itself), after Sudoku Explainer's
+// dynamic and nested forcing chains. Rate (rate.go) grades a puzzle by the
+// hardest step of that path, as Sudoku Explainer does, from easy to
+// extreme (forcing chains, or logic alone gets stuck), and estimates its
+// rating on Sudoku Explainer's published scale (se.go: SE's base value for
+// each technique and our own rise for long chains; an estimate on SE's
+// scale, not SE's own rating). Generate (generate.go) digs a
 // random complete grid, removing givens in random order while the puzzle
 // stays unique; one pass yields a minimal puzzle, because removing a given
 // only adds solutions. On large grids one clause-learning solver checks

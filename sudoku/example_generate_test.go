@@ -21,13 +21,13 @@ func ExampleExplain() {
 		return
 	}
 	for _, s := range ex.Steps[:3] {
-		fmt.Println(s.Text)
+		fmt.Printf("%s (SE %.1f)\n", s.Text, s.SE)
 	}
 	fmt.Println(ex.Summary())
 	// Output:
-	// Naked single: r5c6 can only be 4
-	// Naked single: r5c3 can only be 9
-	// Naked single: r5c4 can only be 5
+	// Hidden single: 6 can only go in r2c2 within box 1 (SE 1.2)
+	// Hidden single: 8 can only go in r1c2 within box 1 (SE 1.2)
+	// Hidden single: 1 can only go in r1c6 within box 2 (SE 1.2)
 	// Solved by logic in 49 steps.
 }
 
@@ -43,8 +43,8 @@ func ExampleRate() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("%v (hardest step: %v, score %.1f)\n", r.Difficulty, r.Hardest, r.Score)
-	// Output: medium (hardest step: pointing, score 1.7)
+	fmt.Printf("%v (hardest step: %v, score %.1f, about %.1f on Sudoku Explainer's scale)\n", r.Difficulty, r.Hardest, r.Score, r.SE)
+	// Output: medium (hardest step: pointing, score 1.7, about 2.6 on Sudoku Explainer's scale)
 }
 
 func ExampleGenerate() {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 // Explanation is a human-style solution path: the steps logic found, in
@@ -47,7 +49,9 @@ func (e Explanation) Summary() string {
 // Explain solves p the way a person would, always applying the simplest
 // technique that makes progress (see Technique), until the grid is full or
 // no technique applies. It needs no uniqueness: on a puzzle with several
-// solutions it simply gets stuck. An invalid puzzle is an error, and so is a
+// solutions it simply gets stuck. The uniqueness techniques (unique
+// rectangles, BUG+1) are used only on grids up to 9×9 that Solve finds to
+// have exactly one solution. An invalid puzzle is an error, and so is a
 // contradiction reached by logic (a cell without candidates), which proves
 // the puzzle has no solution. A cancelled ctx returns the steps so far and
 // ctx.Err().
@@ -56,6 +60,12 @@ func Explain(ctx context.Context, p *Puzzle) (Explanation, error) {
 		return Explanation{}, fmt.Errorf("sudoku: %w", err)
 	}
 	l := newLogic(p)
+	if p.Box <= 3 {
+		// Uniqueness techniques need a puzzle known to have one solution.
+		if res, err := Solve(ctx, p, Options{}); err == nil && res.Status == status.Unique {
+			l.unique = true
+		}
+	}
 	ex, err := l.explain(ctx, nil)
 	return ex, err
 }
@@ -77,6 +87,8 @@ func (e *ContradictionError) Error() string {
 func (l *logic) explain(ctx context.Context, each func(Step) bool) (Explanation, error) {
 	var ex Explanation
 	var err error
+	l.ctx = ctx
+	defer func() { l.ctx = nil }()
 	for l.left > 0 {
 		if err = ctx.Err(); err != nil {
 			break
@@ -87,7 +99,11 @@ func (l *logic) explain(ctx context.Context, each func(Step) bool) (Explanation,
 		}
 		s, ok := l.next()
 		if !ok {
+			err = ctx.Err() // a long search may have stopped for it
 			break
+		}
+		if s.SE == 0 {
+			s.SE = l.stepSE(s)
 		}
 		l.apply(s)
 		ex.Steps = append(ex.Steps, s)

@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -105,6 +106,10 @@ type Step struct {
 	// Text says it in a sentence, such as "Hidden single: 7 can only go
 	// in r3c5 within box 2".
 	Text string `json:"text"`
+	// SE is this step's difficulty estimated on Sudoku Explainer's scale
+	// (see SE in se.go): 1.0 for a full house up to 11.9 for a nested
+	// forcing chain.
+	SE float64 `json:"se,omitempty"`
 }
 
 // String returns the step's sentence.
@@ -126,6 +131,9 @@ type logic struct {
 
 	elimMask  []uint64 // scratch: eliminations being collected, per cell
 	elimCells []int32
+
+	ctx    context.Context // ends the long searches (forcing chains) early; nil for none
+	unique bool            // the puzzle is known to have one solution: uniqueness techniques apply
 }
 
 // newLogic sets up the pencil marks of a valid puzzle.
@@ -232,30 +240,45 @@ func (l *logic) contradiction() error {
 // finders maps each technique to its search; each returns the first
 // application that makes progress, without applying it.
 var finders = [...]func(*logic) (Step, bool){
-	NakedSingle:     (*logic).nakedSingle,
-	HiddenSingle:    (*logic).hiddenSingle,
-	Pointing:        (*logic).pointing,
-	Claiming:        (*logic).claiming,
-	NakedPair:       func(l *logic) (Step, bool) { return l.nakedSubset(2, NakedPair) },
-	HiddenPair:      func(l *logic) (Step, bool) { return l.hiddenSubset(2, HiddenPair) },
-	NakedTriple:     func(l *logic) (Step, bool) { return l.nakedSubset(3, NakedTriple) },
-	HiddenTriple:    func(l *logic) (Step, bool) { return l.hiddenSubset(3, HiddenTriple) },
-	NakedQuad:       func(l *logic) (Step, bool) { return l.nakedSubset(4, NakedQuad) },
-	HiddenQuad:      func(l *logic) (Step, bool) { return l.hiddenSubset(4, HiddenQuad) },
-	XWing:           func(l *logic) (Step, bool) { return l.fish(2, XWing) },
-	Swordfish:       func(l *logic) (Step, bool) { return l.fish(3, Swordfish) },
-	Jellyfish:       func(l *logic) (Step, bool) { return l.fish(4, Jellyfish) },
-	XYWing:          (*logic).xyWing,
-	XYZWing:         (*logic).xyzWing,
-	WWing:           (*logic).wWing,
-	SimpleColouring: (*logic).simpleColouring,
-	XChain:          (*logic).xChain,
-	XYChain:         (*logic).xyChain,
+	NakedSingle:        (*logic).nakedSingle,
+	HiddenSingle:       (*logic).hiddenSingle,
+	Pointing:           (*logic).pointing,
+	Claiming:           (*logic).claiming,
+	NakedPair:          func(l *logic) (Step, bool) { return l.nakedSubset(2, NakedPair) },
+	HiddenPair:         func(l *logic) (Step, bool) { return l.hiddenSubset(2, HiddenPair) },
+	NakedTriple:        func(l *logic) (Step, bool) { return l.nakedSubset(3, NakedTriple) },
+	HiddenTriple:       func(l *logic) (Step, bool) { return l.hiddenSubset(3, HiddenTriple) },
+	NakedQuad:          func(l *logic) (Step, bool) { return l.nakedSubset(4, NakedQuad) },
+	HiddenQuad:         func(l *logic) (Step, bool) { return l.hiddenSubset(4, HiddenQuad) },
+	XWing:              func(l *logic) (Step, bool) { return l.fish(2, XWing) },
+	Swordfish:          func(l *logic) (Step, bool) { return l.fish(3, Swordfish) },
+	Jellyfish:          func(l *logic) (Step, bool) { return l.fish(4, Jellyfish) },
+	XYWing:             (*logic).xyWing,
+	XYZWing:            (*logic).xyzWing,
+	UniqueRectangle:    (*logic).uniqueRectangle,
+	BUG:                (*logic).bugPlusOne,
+	WWing:              (*logic).wWing,
+	SimpleColouring:    (*logic).simpleColouring,
+	XChain:             (*logic).xChain,
+	XYChain:            (*logic).xyChain,
+	ForcingChain:       (*logic).forcingChain,
+	NestedForcingChain: (*logic).nestedForcingChain,
 }
 
 // next returns the simplest step available, false if the techniques are stuck.
+//
+// Among singles it prefers, as Sudoku Explainer does, the last cell of a
+// unit, then a hidden single, then a naked single.
 func (l *logic) next() (Step, bool) {
-	for t := NakedSingle; t < Guess; t++ {
+	if s, ok := l.nakedSingle(); ok {
+		if l.stepSE(s) > 1.0 {
+			if h, ok := l.hiddenSingle(); ok {
+				return h, true
+			}
+		}
+		return s, true
+	}
+	for t := HiddenSingle; t < Guess; t++ {
 		if s, ok := finders[t](l); ok {
 			return s, true
 		}

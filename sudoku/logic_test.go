@@ -416,6 +416,7 @@ func TestSoundness(t *testing.T) {
 		}
 		sol := res.Solutions[0]
 		l := newLogic(p)
+		l.unique = true // checked above: the uniqueness techniques apply
 		for l.left > 0 {
 			for tech := NakedSingle; tech < Guess; tech++ {
 				if s, ok := l.find(tech); ok {

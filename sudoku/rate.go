@@ -25,7 +25,7 @@ const (
 	Medium                        // locked candidates (pointing, claiming) and naked pairs
 	Hard                          // hidden pairs, naked and hidden triples and quads
 	Expert                        // fish, wings and chains
-	Extreme                       // the techniques get stuck: guessing is needed
+	Extreme                       // forcing chains, or the techniques get stuck and guessing is needed
 )
 
 var difficultyNames = [...]string{0: "any", Easy: "easy", Medium: "medium", Hard: "hard", Expert: "expert", Extreme: "extreme"}
@@ -81,6 +81,10 @@ type Rating struct {
 	// Score is the weight of the hardest technique (Technique.Score):
 	// from 1.0 (naked singles only) to 5.8, and 10 when stuck.
 	Score float64 `json:"score"`
+	// SE is our estimate of the puzzle's rating on Sudoku Explainer's
+	// scale (1.0 to 11.9, 12 when our techniques get stuck): the highest
+	// Step.SE of the path. It is not Sudoku Explainer's own rating.
+	SE float64 `json:"se_rating"`
 }
 
 // Rate grades p by solving it with Explain. p must have exactly one
@@ -113,10 +117,13 @@ var ErrNoSolution = errors.New("sudoku: cannot rate a puzzle without solution")
 // rate grades a valid puzzle known to have a unique solution.
 func rate(ctx context.Context, p *Puzzle) (Rating, error) {
 	var r Rating
-	ex, err := newLogic(p).explain(ctx, func(s Step) bool {
+	l := newLogic(p)
+	l.unique = true
+	ex, err := l.explain(ctx, func(s Step) bool {
 		if s.Technique > r.Hardest {
 			r.Hardest = s.Technique
 		}
+		r.SE = max(r.SE, s.SE)
 		return true
 	})
 	if err != nil {
@@ -128,6 +135,12 @@ func rate(ctx context.Context, p *Puzzle) (Rating, error) {
 	}
 	if r.Hardest == 0 { // no empty cell
 		r.Hardest = NakedSingle
+	}
+	if !ex.Solved {
+		r.SE = Guess.SE()
+	}
+	if r.SE == 0 {
+		r.SE = 1.0
 	}
 	r.Difficulty = r.Hardest.Difficulty()
 	r.Score = r.Hardest.Score()

@@ -15,8 +15,8 @@ func TestRate(t *testing.T) {
 		want    Difficulty
 		hardest Technique
 	}{
-		{knownLines[0], Easy, 0},        // hardest is a single of some kind
-		{knownLines[1], Extreme, Guess}, // stuck from the start: no step
+		{knownLines[0], Easy, 0},                     // hardest is a single of some kind
+		{knownLines[1], Extreme, NestedForcingChain}, // stuck before forcing chains from the start
 	}
 	for _, tt := range tests {
 		r, err := Rate(ctx, mustParseLine(t, tt.puzzle))
@@ -26,7 +26,7 @@ func TestRate(t *testing.T) {
 		if r.Difficulty != tt.want || (tt.hardest != 0 && r.Hardest != tt.hardest) {
 			t.Errorf("%s: rated %+v, want %v", tt.puzzle, r, tt.want)
 		}
-		if r.Score != r.Hardest.Score() || r.Difficulty != r.Hardest.Difficulty() || (r.Steps == 0) != (tt.puzzle == knownLines[1]) {
+		if r.Score != r.Hardest.Score() || r.Difficulty != r.Hardest.Difficulty() || r.Steps == 0 || r.SE < 1 || r.SE > 12 {
 			t.Errorf("%s: inconsistent rating %+v", tt.puzzle, r)
 		}
 	}
@@ -91,11 +91,11 @@ func TestDifficultyText(t *testing.T) {
 	if _, err := ParseDifficulty("fiendish"); err == nil {
 		t.Error("ParseDifficulty accepted an unknown level")
 	}
-	b, err := json.Marshal(Rating{Difficulty: Hard, Hardest: HiddenPair, Steps: 60, Score: 2.4})
+	b, err := json.Marshal(Rating{Difficulty: Hard, Hardest: HiddenPair, Steps: 60, Score: 2.4, SE: 3.4})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := `{"difficulty":"hard","hardest":"hidden pair","steps":60,"score":2.4}`; string(b) != want {
+	if want := `{"difficulty":"hard","hardest":"hidden pair","steps":60,"score":2.4,"se_rating":3.4}`; string(b) != want {
 		t.Errorf("JSON %s, want %s", b, want)
 	}
 }

@@ -9,25 +9,29 @@ type Technique uint8
 
 // The techniques, in the order the engine tries them.
 const (
-	NakedSingle     Technique = iota + 1 // a cell with one candidate left
-	HiddenSingle                         // a digit with one place left in a unit
-	Pointing                             // a digit confined to one line within a box
-	Claiming                             // a digit confined to one box within a line
-	NakedPair                            // two cells of a unit holding the same two digits
-	HiddenPair                           // two digits of a unit confined to the same two cells
-	NakedTriple                          // three cells of a unit holding three digits between them
-	HiddenTriple                         // three digits of a unit confined to three cells
-	NakedQuad                            // four cells of a unit holding four digits between them
-	HiddenQuad                           // four digits of a unit confined to four cells
-	XWing                                // a digit in two rows confined to two columns (or vice versa)
-	Swordfish                            // the same with three lines
-	Jellyfish                            // the same with four lines
-	XYWing                               // a bivalue pivot and two bivalue pincers
-	XYZWing                              // a trivalue pivot and two bivalue pincers
-	WWing                                // two equal bivalue cells joined by a strong link
-	SimpleColouring                      // two-colouring the strong links of one digit
-	XChain                               // alternating strong and weak links of one digit
-	XYChain                              // a chain of bivalue cells
+	NakedSingle        Technique = iota + 1 // a cell with one candidate left
+	HiddenSingle                            // a digit with one place left in a unit
+	Pointing                                // a digit confined to one line within a box
+	Claiming                                // a digit confined to one box within a line
+	NakedPair                               // two cells of a unit holding the same two digits
+	HiddenPair                              // two digits of a unit confined to the same two cells
+	NakedTriple                             // three cells of a unit holding three digits between them
+	HiddenTriple                            // three digits of a unit confined to three cells
+	NakedQuad                               // four cells of a unit holding four digits between them
+	HiddenQuad                              // four digits of a unit confined to four cells
+	XWing                                   // a digit in two rows confined to two columns (or vice versa)
+	Swordfish                               // the same with three lines
+	Jellyfish                               // the same with four lines
+	XYWing                                  // a bivalue pivot and two bivalue pincers
+	XYZWing                                 // a trivalue pivot and two bivalue pincers
+	UniqueRectangle                         // a rectangle that must not be all {a,b} (unique puzzles only)
+	BUG                                     // bivalue universal grave plus one (unique puzzles only)
+	WWing                                   // two equal bivalue cells joined by a strong link
+	SimpleColouring                         // two-colouring the strong links of one digit
+	XChain                                  // alternating strong and weak links of one digit
+	XYChain                                 // a chain of bivalue cells
+	ForcingChain                            // an assumption followed by singles: a contradiction, or all branches of a cell or unit agree
+	NestedForcingChain                      // a contradiction whose branch uses forcing chains itself
 	// Guess is not a technique: it stands for the point where the
 	// techniques above are stuck and a player must guess (or backtrack).
 	Guess
@@ -41,26 +45,30 @@ type techniqueInfo struct {
 }
 
 var techniqueTable = [...]techniqueInfo{
-	NakedSingle:     {"naked single", "Naked single", Easy, 1.0},
-	HiddenSingle:    {"hidden single", "Hidden single", Easy, 1.2},
-	Pointing:        {"pointing", "Pointing", Medium, 1.7},
-	Claiming:        {"claiming", "Claiming", Medium, 1.9},
-	NakedPair:       {"naked pair", "Naked pair", Medium, 2.0},
-	HiddenPair:      {"hidden pair", "Hidden pair", Hard, 2.4},
-	NakedTriple:     {"naked triple", "Naked triple", Hard, 2.6},
-	HiddenTriple:    {"hidden triple", "Hidden triple", Hard, 2.8},
-	NakedQuad:       {"naked quad", "Naked quad", Hard, 3.0},
-	HiddenQuad:      {"hidden quad", "Hidden quad", Hard, 3.2},
-	XWing:           {"x-wing", "X-wing", Expert, 3.4},
-	Swordfish:       {"swordfish", "Swordfish", Expert, 3.8},
-	Jellyfish:       {"jellyfish", "Jellyfish", Expert, 4.2},
-	XYWing:          {"xy-wing", "XY-wing", Expert, 4.4},
-	XYZWing:         {"xyz-wing", "XYZ-wing", Expert, 4.6},
-	WWing:           {"w-wing", "W-wing", Expert, 4.8},
-	SimpleColouring: {"simple colouring", "Simple colouring", Expert, 5.0},
-	XChain:          {"x-chain", "X-chain", Expert, 5.4},
-	XYChain:         {"xy-chain", "XY-chain", Expert, 5.8},
-	Guess:           {"guess", "Guess", Extreme, 10},
+	NakedSingle:        {"naked single", "Naked single", Easy, 1.0},
+	HiddenSingle:       {"hidden single", "Hidden single", Easy, 1.2},
+	Pointing:           {"pointing", "Pointing", Medium, 1.7},
+	Claiming:           {"claiming", "Claiming", Medium, 1.9},
+	NakedPair:          {"naked pair", "Naked pair", Medium, 2.0},
+	HiddenPair:         {"hidden pair", "Hidden pair", Hard, 2.4},
+	NakedTriple:        {"naked triple", "Naked triple", Hard, 2.6},
+	HiddenTriple:       {"hidden triple", "Hidden triple", Hard, 2.8},
+	NakedQuad:          {"naked quad", "Naked quad", Hard, 3.0},
+	HiddenQuad:         {"hidden quad", "Hidden quad", Hard, 3.2},
+	XWing:              {"x-wing", "X-wing", Expert, 3.4},
+	Swordfish:          {"swordfish", "Swordfish", Expert, 3.8},
+	Jellyfish:          {"jellyfish", "Jellyfish", Expert, 4.2},
+	XYWing:             {"xy-wing", "XY-wing", Expert, 4.4},
+	XYZWing:            {"xyz-wing", "XYZ-wing", Expert, 4.6},
+	UniqueRectangle:    {"unique rectangle", "Unique rectangle", Expert, 4.7},
+	BUG:                {"bug+1", "BUG+1", Expert, 4.75},
+	WWing:              {"w-wing", "W-wing", Expert, 4.8},
+	SimpleColouring:    {"simple colouring", "Simple colouring", Expert, 5.0},
+	XChain:             {"x-chain", "X-chain", Expert, 5.4},
+	XYChain:            {"xy-chain", "XY-chain", Expert, 5.8},
+	ForcingChain:       {"forcing chain", "Forcing chain", Extreme, 7.0},
+	NestedForcingChain: {"nested forcing chain", "Nested forcing chain", Extreme, 8.5},
+	Guess:              {"guess", "Guess", Extreme, 10},
 }
 
 func (t Technique) valid() bool { return t >= NakedSingle && int(t) < len(techniqueTable) }
@@ -81,8 +89,10 @@ func (t Technique) Difficulty() Difficulty {
 	return techniqueTable[t].level
 }
 
-// Score returns the weight of t on the rating scale: 1.0 for a naked
-// single up to 5.8 for an XY-chain, and 10 for Guess.
+// Score returns the weight of t on this package's own rating scale: 1.0
+// for a naked single up to 5.8 for an XY-chain, 7.0 and 8.5 for forcing
+// chains, and 10 for Guess. SE gives the estimate on Sudoku Explainer's
+// scale instead.
 func (t Technique) Score() float64 {
 	if !t.valid() {
 		return 0

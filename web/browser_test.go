@@ -191,7 +191,7 @@ func TestBrowser(t *testing.T) {
 			chromedp.Poll[chromedp.Void](`document.getElementById("sudoku-status").textContent.startsWith("Difficulty")`, chromedp.WithPollingTimeout(20*time.Second)),
 		)
 		rt, _ := sudoku.Rate(context.Background(), g)
-		if statusText = text(t, ctx, "#sudoku-status"); statusText != fmt.Sprintf("Difficulty: %v (hardest technique: %v, %d steps, score %.1f)", rt.Difficulty, rt.Hardest, rt.Steps, rt.Score) {
+		if statusText = text(t, ctx, "#sudoku-status"); statusText != fmt.Sprintf("Difficulty: %v (hardest technique: %v, %d steps, score %.1f; about %.1f on Sudoku Explainer's scale, our estimate)", rt.Difficulty, rt.Hardest, rt.Steps, rt.Score, rt.SE) {
 			t.Errorf("rated: status %q, want %+v", statusText, rt)
 		}
 		// An empty grid is for entering a puzzle: typed digits are givens.

@@ -74,10 +74,10 @@ func sudokuRoutes() []*route {
 		{
 			method: "POST", path: "/api/sudoku/rate",
 			summary:     "Grade a Sudoku by the hardest technique it needs",
-			description: "Returns the record of `puzzle sudoku rate --json`: status unique with difficulty (easy ... extreme), hardest technique, length (logical steps) and score. A puzzle without exactly one solution cannot be rated: 422 with its record, status multiple or none. 400 carries the record of an invalid puzzle, 504 that of a timeout.",
+			description: "Returns the record of `puzzle sudoku rate --json`: status unique with difficulty (easy ... extreme), hardest technique, length (logical steps), score and se_rating (our estimate on Sudoku Explainer's scale, not SE's own rating). A puzzle without exactly one solution cannot be rated: 422 with its record, status multiple or none. 400 carries the record of an invalid puzzle, 504 that of a timeout.",
 			params:      []param{nameParam},
 			body:        sudokuBody,
-			result:      `{"file": "request", "line": 1, "status": "unique", "rows": 9, "cols": 9, "box": 3, "difficulty": "hard", "hardest": "hidden pair", "length": 57, "score": 2.4, "stats": {"time_ms": 3.1}}`,
+			result:      `{"file": "request", "line": 1, "status": "unique", "rows": 9, "cols": 9, "box": 3, "difficulty": "hard", "hardest": "hidden pair", "length": 57, "score": 2.4, "se_rating": 3.4, "stats": {"time_ms": 3.1}}`,
 			schema:      "sudoku.json#/$defs/rate",
 			heavy:       true,
 			cheap:       smallSudoku,
@@ -87,7 +87,7 @@ func sudokuRoutes() []*route {
 		{
 			method: "GET", path: "/api/sudoku/generate",
 			summary:     "Make a new puzzle of a given size and difficulty",
-			description: "Returns the record `puzzle sudoku generate --json` prints: status (unique; timeout, 504, when the time ran out), seed (a string), rows, cols, box, target and missed (the difficulty asked for was not reached), givens, text (one line), puzzle, solution, difficulty, hardest, length, score, minimal, and stats (time_ms, attempts, checks).",
+			description: "Returns the record `puzzle sudoku generate --json` prints: status (unique; timeout, 504, when the time ran out), seed (a string), rows, cols, box, target and missed (the difficulty asked for was not reached), givens, text (one line), puzzle, solution, difficulty, hardest, length, score, se_rating, minimal, and stats (time_ms, attempts, checks).",
 			params: []param{
 				{name: "size", kind: "integer", min: 4, max: 25, choices: []string{"4", "9", "16", "25"}, description: "grid size: 4, 9 (default), 16 or 25"},
 				{name: "difficulty", kind: "string", description: "wanted level (default any)", choices: []string{"any", "easy", "medium", "hard", "expert", "extreme"}},

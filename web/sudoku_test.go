@@ -180,13 +180,14 @@ func TestSudokuHint(t *testing.T) {
 	p := parseSudoku(t, sudokuClassic)
 	want, _ := sudoku.Solve(context.Background(), p, sudoku.Options{})
 	sol := want.Solutions[0]
-	if guesses := followHints(t, s, p); guesses != 0 {
-		t.Errorf("%d guesses on a puzzle logic solves", guesses)
+	if used := followHints(t, s, p); used[sudoku.Guess] != 0 {
+		t.Errorf("%d guesses on a puzzle logic solves", used[sudoku.Guess])
 	}
-	// Logic gets stuck on this one: some hints are guesses from the solution.
+	// The chains get stuck on this one: forcing chains finish it, and the
+	// hints say so, each with its estimate on Sudoku Explainer's scale.
 	extreme := parseSudoku(t, "....8....91426.5.....1..9..62......55...4..12..7...3..7......53.6..1..7......4..6")
-	if guesses := followHints(t, s, extreme); guesses == 0 {
-		t.Errorf("no guess on a puzzle logic cannot solve")
+	if used := followHints(t, s, extreme); used[sudoku.ForcingChain]+used[sudoku.NestedForcingChain] == 0 || used[sudoku.Guess] != 0 {
+		t.Errorf("hints on a puzzle that needs forcing chains: %v", used)
 	}
 
 	// A wrong digit: no solution, said plainly.
@@ -222,11 +223,12 @@ func TestSudokuHint(t *testing.T) {
 // followHints asks for hints and applies them until the grid is full,
 // checking that each places digits of the solution, and returns the number
 // of guesses among them.
-func followHints(t *testing.T, s *Server, p *sudoku.Puzzle) (guesses int) {
+func followHints(t *testing.T, s *Server, p *sudoku.Puzzle) (used map[sudoku.Technique]int) {
 	t.Helper()
 	want, _ := sudoku.Solve(context.Background(), p, sudoku.Options{})
 	sol := want.Solutions[0]
 	grid := p.Clone()
+	used = map[sudoku.Technique]int{}
 	for k := 0; ; k++ {
 		if k > 81 {
 			t.Fatal("the hints do not finish the grid")
@@ -241,7 +243,7 @@ func followHints(t *testing.T, s *Server, p *sudoku.Puzzle) (guesses int) {
 			if grid.Givens() != 81 || !strings.Contains(h.Message, "complete") {
 				t.Fatalf("solved with %d givens: %q", grid.Givens(), h.Message)
 			}
-			return guesses
+			return used
 		}
 		if h.Status != status.Unique || len(h.Steps) == 0 || h.Message == "" {
 			t.Fatalf("hint %+v", h)
@@ -250,8 +252,11 @@ func followHints(t *testing.T, s *Server, p *sudoku.Puzzle) (guesses int) {
 		if len(last.Placements) == 0 || last.Text == "" {
 			t.Fatalf("last step places nothing: %+v", last)
 		}
-		if last.Technique == sudoku.Guess {
-			guesses++
+		for _, st := range h.Steps {
+			used[st.Technique]++
+			if st.SE == 0 && st.Technique != sudoku.Guess {
+				t.Fatalf("step without SE: %+v", st)
+			}
 		}
 		for _, st := range h.Steps[:len(h.Steps)-1] {
 			if len(st.Placements) > 0 {

@@ -180,8 +180,10 @@ With --json each puzzle is one JSON object on a line (docs/schema/sudoku.json,
 "solve"): file, line, name, status, error (invalid and timeout only), rows,
 cols, box, solution (rows of values), solutions (with --all or --limit K,
 in the order found, written one by one), count, limit_reached, steps and
-stuck (with --explain; a contradiction found by logic is the reason of
-status none), undecided (with --undecided and status multiple: exactly the
+stuck (with --explain: each step names its technique and its difficulty
+estimated on Sudoku Explainer's scale, se, as 'puzzle help sudoku rate'
+explains; a contradiction found by logic is the reason of status none),
+undecided (with --undecided and status multiple: exactly the
 cells, {"row", "col"} from 0, whose digit differs between some two
 solutions), suggest (with --suggest: hints, the cells to give from
 solution, exact, and at_least when not exact; with status unique minimal
@@ -301,9 +303,11 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 			o.Lean = c.json && sh == nil // written by AppendJSON, which needs no rows of the solution
 			return solve(ctx, file, p, o), nil
 		},
-		human:    c.writeHuman,
-		summary:  true,
-		quick:    func(p *sudoku.Puzzle) bool { return p.Box <= 3 && !c.suggest }, // milliseconds at most, even explained
+		human:   c.writeHuman,
+		summary: true,
+		// Milliseconds at most, unless explained (forcing chains take
+		// seconds on the hardest 9×9 puzzles) or suggesting.
+		quick:    func(p *sudoku.Puzzle) bool { return p.Box <= 3 && !c.explain && !c.suggest },
 		parallel: quickCores,
 		shard:    sh,
 	})
@@ -443,7 +447,7 @@ func (c *sudokuSolveCmd) writeHuman(w io.Writer, rec *record.SudokuSolve) error 
 	}
 	if ex := rec.Explanation; ex != nil {
 		for i, s := range ex.Steps {
-			fmt.Fprintf(w, "%4d. %s\n", i+1, s.Text)
+			fmt.Fprintf(w, "%4d. %s (SE %.1f)\n", i+1, s.Text, s.SE)
 		}
 		switch {
 		case rec.Reason != "":

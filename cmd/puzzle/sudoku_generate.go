@@ -37,7 +37,9 @@ With --json each puzzle is one JSON object on a line (docs/schema/sudoku.json,
 "generate"): status (unique; timeout when interrupted), seed (a string),
 rows, cols, box, target and missed (a difficulty asked for and not
 reached), givens, text (the one-line layout), puzzle and solution (rows of
-values), difficulty, hardest, length (logical steps), score, minimal, and
+values), difficulty, hardest, length (logical steps), score, se_rating
+(our estimate on Sudoku Explainer's scale, see 'puzzle help sudoku rate'),
+minimal, and
 stats (time_ms, attempts, checks).
 
 On 25×25 grids the uniqueness checks of nearly minimal puzzles can take
@@ -220,8 +222,8 @@ func (c *sudokuGenerateCmd) writeHuman(out io.Writer, k int, s uint64, rec *reco
 	if !g.Minimal {
 		minimal = "not proved minimal"
 	}
-	fmt.Fprintf(out, "# seed %d: %d×%d, %s (hardest: %s, %d steps, score %.1f), %d givens, %s; %s in %s\n",
-		s, n, n, g.Rating.Difficulty, g.Rating.Hardest, g.Rating.Steps, g.Rating.Score, p.Givens(), minimal,
+	fmt.Fprintf(out, "# seed %d: %d×%d, %s (hardest: %s, %d steps, score %.1f, SE %.1f), %d givens, %s; %s in %s\n",
+		s, n, n, g.Rating.Difficulty, g.Rating.Hardest, g.Rating.Steps, g.Rating.Score, g.Rating.SE, p.Givens(), minimal,
 		plural(g.Attempts, "attempt"), fmtDuration(time.Duration(rec.Stats.TimeMS*float64(time.Millisecond))))
 	if rec.Missed {
 		fmt.Fprintf(out, "# difficulty not reached: no %s puzzle in %s; returning the closest, rated %s\n",
@@ -242,15 +244,25 @@ const rateUsage = `Usage: puzzle sudoku rate [--json] [--timeout D] [files|-]
 Grades every puzzle by the hardest technique its logical solution needs,
 always taking the simplest technique that makes progress: easy (singles),
 medium (locked candidates, naked pairs), hard (hidden pairs, triples,
-quads), expert (fish, wings, chains) or extreme (logic gets stuck and
-guessing is needed). A puzzle must have exactly one solution to be rated:
-one with several has status multiple, one with none status none, and
-neither gets a rating.
+quads), expert (fish, wings, unique rectangles, BUG+1, chains) or
+extreme (forcing chains, nested
+forcing chains, or logic gets stuck and guessing is needed). A puzzle must
+have exactly one solution to be rated: one with several has status
+multiple, one with none status none, and neither gets a rating.
+
+Next to the level, SE is our estimate of the rating on Sudoku Explainer's
+published scale (1.0 for a full house, 2.3 a naked single, 3.2 an X-wing,
+6.5-7.0 X- and XY-chains, 8.8-9.6 forcing chains, 11.4-11.9 nested
+forcing chains, 12 when our techniques get stuck): the highest value of a
+step on the simplest-first path. It is an estimate on SE's scale, not
+Sudoku Explainer's own rating: the two can differ by a few tenths, and
+more where SE has a technique we lack. Forcing chains run on grids up to
+9×9 and can take seconds on the hardest puzzles; --timeout bounds them.
 
 With --json each puzzle is one JSON object on a line (docs/schema/sudoku.json,
 "rate"): file, line, name, status, error (invalid and timeout only), rows,
 cols, box, and for a rated puzzle difficulty, hardest, length (logical
-steps) and score; stats (time_ms).
+steps), score and se_rating (the SE estimate); stats (time_ms).
 
 Exit status 0 when every puzzle was read and answered (rated or multiple),
 1 when one is invalid, has no solution or timed out, 2 on a usage error.
@@ -304,8 +316,8 @@ func writeRate(w io.Writer, rec *record.SudokuRate) error {
 	case errors.As(rec.Cause, &se):
 		_, err = fmt.Fprintf(w, "%s: invalid: %s\n", head, se.Msg)
 	case rec.SudokuRating != nil:
-		_, err = fmt.Fprintf(w, "%s: %s (hardest: %s, %d steps, score %.1f)\n",
-			head, rec.Difficulty, rec.Hardest, rec.Length, rec.Score)
+		_, err = fmt.Fprintf(w, "%s: %s (hardest: %s, %d steps, score %.1f, SE %.1f)\n",
+			head, rec.Difficulty, rec.Hardest, rec.Length, rec.Score, rec.SERating)
 	case rec.Status == status.Multiple:
 		_, err = fmt.Fprintf(w, "%s: multiple: not rated, the puzzle has more than one solution\n", head)
 	case rec.Status == status.None:

@@ -281,10 +281,12 @@ type SudokuRating struct {
 	// Length is the number of logical steps of the solution path.
 	Length int     `json:"length"`
 	Score  float64 `json:"score"`
+	// SERating is our estimate on Sudoku Explainer's scale (1.0–12).
+	SERating float64 `json:"se_rating"`
 }
 
 func sudokuRating(r sudoku.Rating) SudokuRating {
-	return SudokuRating{Difficulty: r.Difficulty.String(), Hardest: r.Hardest.String(), Length: r.Steps, Score: r.Score}
+	return SudokuRating{Difficulty: r.Difficulty.String(), Hardest: r.Hardest.String(), Length: r.Steps, Score: r.Score, SERating: r.SE}
 }
 
 // SudokuRate is the record of one rated puzzle: `puzzle sudoku rate

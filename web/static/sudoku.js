@@ -514,7 +514,7 @@ Puzzle.register("sudoku", (root) => {
       }
       for (const p of last.placements) mark(p.row * n + p.col, "target");
       hintBox.replaceChildren(
-        el("ol", {class: "steps"}, h.steps.map((s) => el("li", {}, s.text))),
+        el("ol", {class: "steps"}, h.steps.map((s) => el("li", {}, s.text + (s.se ? " (SE " + s.se.toFixed(1) + ")" : "")))),
         el("div", {class: "toolbar"},
           button("Apply", "sudoku-apply", () => {
             play(last.placements.map((p) => [p.row * n + p.col, {value: p.digit, kind: "hint", notes: 0}]));
@@ -557,7 +557,8 @@ Puzzle.register("sudoku", (root) => {
         return;
       }
       message(status, "info", "Difficulty: " + r.difficulty + " (hardest technique: " + r.hardest + ", " +
-        r.length + " steps, score " + r.score.toFixed(1) + ")");
+        r.length + " steps, score " + r.score.toFixed(1) + "; about " + r.se_rating.toFixed(1) +
+        " on Sudoku Explainer's scale, our estimate)");
     });
   }
 
