@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -230,7 +231,19 @@ func (l *logic) contradiction() error {
 		for m := l.full &^ l.placed[u]; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros64(m)
 			if l.pos[u*l.n+d] == 0 {
-				return fmt.Errorf("%s has no place left for %s", l.unit(u), digitName(d+1))
+				// Name the unit's empty cells, which all rule the digit out,
+				// so that a reader (and the page) can see where it failed.
+				var open []string
+				for _, c := range l.g.units[u] {
+					if l.grid[c] == 0 {
+						open = append(open, l.cell(int(c)).String())
+					}
+				}
+				msg := fmt.Sprintf("%s has no place left for %s", l.unit(u), digitName(d+1))
+				if len(open) > 0 {
+					msg += fmt.Sprintf(": its empty cells %s all rule it out", strings.Join(open, ", "))
+				}
+				return errors.New(msg)
 			}
 		}
 	}

@@ -16,7 +16,10 @@ import (
 // eliminations) is taken.
 
 func (l *logic) nestedForcingChain() (Step, bool) {
-	if l.n > maxForcingN {
+	// The costliest technique, seconds on a nearly empty grid, is kept for
+	// puzzles known to have one solution: on one with several, no logic
+	// finishes, and the explanation stops at the guess at once.
+	if l.n > maxForcingN || !l.unique {
 		return Step{}, false
 	}
 	outer, inner := l.newBranch(), l.newBranch()
