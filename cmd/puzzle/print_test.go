@@ -3,9 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/xml"
-	"errors"
 	"fmt"
+	"github.com/puzzlesolvers/puzzle/internal/svgtest"
 	"io"
 	"math"
 	"os"
@@ -28,75 +27,7 @@ import (
 )
 
 // svgNode is an element of a parsed SVG page.
-type svgNode struct {
-	name string
-	attr map[string]string
-	text string
-	kids []*svgNode
-}
-
-// parseSVG parses a page with encoding/xml.
-func parseSVG(t *testing.T, doc []byte) *svgNode {
-	t.Helper()
-	dec := xml.NewDecoder(bytes.NewReader(doc))
-	root := &svgNode{}
-	stack := []*svgNode{root}
-	for {
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatalf("the SVG does not parse: %v", err)
-		}
-		switch tok := tok.(type) {
-		case xml.StartElement:
-			n := &svgNode{name: tok.Name.Local, attr: map[string]string{}}
-			for _, a := range tok.Attr {
-				n.attr[a.Name.Local] = a.Value
-			}
-			top := stack[len(stack)-1]
-			top.kids = append(top.kids, n)
-			stack = append(stack, n)
-		case xml.CharData:
-			stack[len(stack)-1].text += string(tok)
-		case xml.EndElement:
-			stack = stack[:len(stack)-1]
-		}
-	}
-	if len(root.kids) != 1 || root.kids[0].name != "svg" {
-		t.Fatalf("want one svg element")
-	}
-	return root.kids[0]
-}
-
-func (n *svgNode) find(pred func(*svgNode) bool) []*svgNode {
-	var out []*svgNode
-	var walk func(*svgNode)
-	walk = func(m *svgNode) {
-		if pred(m) {
-			out = append(out, m)
-		}
-		for _, k := range m.kids {
-			walk(k)
-		}
-	}
-	walk(n)
-	return out
-}
-
-func (n *svgNode) class(c string) []*svgNode {
-	return n.find(func(m *svgNode) bool { return slices.Contains(strings.Fields(m.attr["class"]), c) })
-}
-
-func (n *svgNode) num(t *testing.T, attr string) float64 {
-	t.Helper()
-	v, err := strconv.ParseFloat(n.attr[attr], 64)
-	if err != nil {
-		t.Fatalf("<%s %s=%q>: %v", n.name, attr, n.attr[attr], err)
-	}
-	return v
-}
+type svgNode = svgtest.Node
 
 // printed is a sheet read back: the puzzle and answer groups in order,
 // and the pages' titles.
@@ -129,14 +60,14 @@ func readPages(t *testing.T, base string, pages int) printed {
 		if err != nil {
 			t.Fatal(err)
 		}
-		root := parseSVG(t, data)
-		title := root.class("title")
+		root := svgtest.Parse(t, data)
+		title := root.Class("title")
 		if len(title) != 1 {
 			t.Fatalf("%s: %d titles", path, len(title))
 		}
-		p.titles = append(p.titles, title[0].text)
-		pz := root.class("puzzle")
-		ans := root.class("answer")
+		p.titles = append(p.titles, title[0].Text)
+		pz := root.Class("puzzle")
+		ans := root.Class("answer")
 		if len(pz) > 0 && len(ans) > 0 {
 			t.Errorf("%s mixes puzzles and answers", path)
 		}
@@ -151,8 +82,8 @@ func readPages(t *testing.T, base string, pages int) printed {
 		if i >= len(p.puzzles) {
 			k = i - len(p.puzzles) + 1
 		}
-		caption := g.class("caption")
-		if len(caption) != 1 || !regexp.MustCompile(`^`+strconv.Itoa(k)+`(\.|$)`).MatchString(caption[0].text) {
+		caption := g.Class("caption")
+		if len(caption) != 1 || !regexp.MustCompile(`^`+strconv.Itoa(k)+`(\.|$)`).MatchString(caption[0].Text) {
 			t.Errorf("item %d is captioned %v", k, caption)
 		}
 	}
@@ -161,7 +92,7 @@ func readPages(t *testing.T, base string, pages int) printed {
 
 // cellOf returns the row and column of a C×C cell holding the point.
 func cellOf(t *testing.T, n *svgNode, xa, ya string, c float64) (int, int) {
-	return int(math.Floor(n.num(t, ya) / c)), int(math.Floor(n.num(t, xa) / c))
+	return int(math.Floor(n.Num(t, ya) / c)), int(math.Floor(n.Num(t, xa) / c))
 }
 
 func readSudokus(t *testing.T, path string) []*sudoku.Puzzle {
@@ -201,13 +132,13 @@ func TestPrintSudoku(t *testing.T) {
 	for k, p := range ps {
 		n := p.Size()
 		// The puzzle: every given where it belongs, nothing else.
-		if solved := got.puzzles[k].class("solved"); len(solved) > 0 {
+		if solved := got.puzzles[k].Class("solved"); len(solved) > 0 {
 			t.Errorf("puzzle %d shows %d solved digits", k+1, len(solved))
 		}
 		grid := make([]uint8, n*n)
-		for _, d := range got.puzzles[k].class("given") {
+		for _, d := range got.puzzles[k].Class("given") {
 			r, c := cellOf(t, d, "x", "y", 40)
-			v, _ := strconv.Atoi(d.text)
+			v, _ := strconv.Atoi(d.Text)
 			grid[r*n+c] = uint8(v)
 		}
 		if !slices.Equal(grid, p.Cells) {
@@ -220,13 +151,13 @@ func TestPrintSudoku(t *testing.T) {
 		}
 		ans := make([]uint8, n*n)
 		givens := 0
-		for _, d := range got.answers[k].find(func(m *svgNode) bool { return m.name == "text" && m.attr["class"] != "caption" }) {
+		for _, d := range got.answers[k].Find(func(m *svgNode) bool { return m.Name == "text" && m.Attr["class"] != "caption" }) {
 			r, c := cellOf(t, d, "x", "y", 40)
-			v, _ := strconv.Atoi(d.text)
+			v, _ := strconv.Atoi(d.Text)
 			ans[r*n+c] = uint8(v)
-			if d.attr["class"] == "given" {
+			if d.Attr["class"] == "given" {
 				givens++
-				if p.Cells[r*n+c] == 0 || d.attr["font-weight"] != "bold" {
+				if p.Cells[r*n+c] == 0 || d.Attr["font-weight"] != "bold" {
 					t.Errorf("answer %d: r%dc%d drawn as a given", k+1, r+1, c+1)
 				}
 			}
@@ -276,20 +207,20 @@ func TestPrintNonogram(t *testing.T) {
 				}
 			}
 		}
-		for _, g := range got.puzzles[k].class("clues") {
-			for _, n := range g.kids {
-				nums = append(nums, n.text)
+		for _, g := range got.puzzles[k].Class("clues") {
+			for _, n := range g.Kids {
+				nums = append(nums, n.Text)
 			}
 		}
 		if !slices.Equal(nums, want) {
 			t.Errorf("puzzle %d: clues %v, want %v", k+1, nums, want)
 		}
 		for _, class := range []string{"filled", "unknown", "colour-1"} {
-			if len(got.puzzles[k].class(class)) > 0 {
+			if len(got.puzzles[k].Class(class)) > 0 {
 				t.Errorf("puzzle %d: %s cells on the puzzle page", k+1, class)
 			}
 		}
-		if len(got.answers[k].class("clues")) > 0 {
+		if len(got.answers[k].Class("clues")) > 0 {
 			t.Errorf("answer %d has clues", k+1)
 		}
 		res, err := nonogram.Solve(context.Background(), p, nonogram.Options{})
@@ -299,14 +230,14 @@ func TestPrintNonogram(t *testing.T) {
 		sol := res.Solutions[0]
 		// The answer's cells: 16 units each from (8, 8), render's layout without clues.
 		drawn := make([]int, sol.Width*sol.Height)
-		for _, g := range got.answers[k].find(func(m *svgNode) bool {
-			return m.name == "g" && (m.attr["class"] == "filled" || strings.HasPrefix(m.attr["class"], "colour-"))
+		for _, g := range got.answers[k].Find(func(m *svgNode) bool {
+			return m.Name == "g" && (m.Attr["class"] == "filled" || strings.HasPrefix(m.Attr["class"], "colour-"))
 		}) {
 			col := 1
-			if c, ok := strings.CutPrefix(g.attr["class"], "colour-"); ok {
+			if c, ok := strings.CutPrefix(g.Attr["class"], "colour-"); ok {
 				col, _ = strconv.Atoi(c)
 			}
-			for _, r := range g.kids {
+			for _, r := range g.Kids {
 				row, c := cellOf(t, r, "x", "y", 16)
 				drawn[(row-0)*sol.Width+c] = col // (8 + 16c) / 16 = c
 			}
@@ -345,27 +276,27 @@ func TestPrintSliding(t *testing.T) {
 	for k, p := range ps {
 		for _, g := range []*svgNode{got.puzzles[k], got.answers[k]} {
 			tiles := make([]uint8, len(p.Board.Tiles))
-			for _, tile := range g.class("tile") {
-				i, _ := strconv.Atoi(tile.attr["data-index"])
-				v, _ := strconv.Atoi(tile.attr["data-tile"])
+			for _, tile := range g.Class("tile") {
+				i, _ := strconv.Atoi(tile.Attr["data-index"])
+				v, _ := strconv.Atoi(tile.Attr["data-tile"])
 				tiles[i] = uint8(v)
-				if txt := tile.find(func(m *svgNode) bool { return m.name == "text" }); len(txt) != 1 || txt[0].text != strconv.Itoa(v) {
+				if txt := tile.Find(func(m *svgNode) bool { return m.Name == "text" }); len(txt) != 1 || txt[0].Text != strconv.Itoa(v) {
 					t.Errorf("board %d: tile %d drawn as %v", k+1, v, txt)
 				}
 			}
-			if !slices.Equal(tiles, p.Board.Tiles) || len(g.class("blank")) != 1 {
+			if !slices.Equal(tiles, p.Board.Tiles) || len(g.Class("blank")) != 1 {
 				t.Errorf("board %d: tiles %v, want %v", k+1, tiles, p.Board.Tiles)
 			}
 		}
-		if len(got.puzzles[k].class("length")) > 0 || len(got.puzzles[k].class("moves")) > 0 {
+		if len(got.puzzles[k].Class("length")) > 0 || len(got.puzzles[k].Class("moves")) > 0 {
 			t.Errorf("board %d: its solution is on the puzzle page", k+1)
 		}
 		// The answer: the fewest moves (by BFS, another algorithm), and
 		// moves that reach the goal.
-		length := got.answers[k].class("length")
+		length := got.answers[k].Class("length")
 		var moves strings.Builder
-		for _, m := range got.answers[k].class("moves") {
-			moves.WriteString(strings.ReplaceAll(m.text, " ", ""))
+		for _, m := range got.answers[k].Class("moves") {
+			moves.WriteString(strings.ReplaceAll(m.Text, " ", ""))
 		}
 		bfs, err := sliding.Solve(context.Background(), p, sliding.Options{Algorithm: sliding.BFS})
 		if err != nil || len(length) != 1 {
@@ -376,9 +307,9 @@ func TestPrintSliding(t *testing.T) {
 			t.Fatal(err)
 		}
 		end, err := p.Board.Replay(ms)
-		if err != nil || !end.IsGoal(p.Goal) || len(ms) != len(bfs.Moves) || length[0].attr["data-moves"] != strconv.Itoa(len(bfs.Moves)) ||
-			!strings.HasPrefix(length[0].text, fmt.Sprintf("%d moves (the fewest possible)", len(bfs.Moves))) {
-			t.Errorf("board %d: answer %q, %q (%v), BFS finds %d moves", k+1, length[0].text, moves.String(), err, len(bfs.Moves))
+		if err != nil || !end.IsGoal(p.Goal) || len(ms) != len(bfs.Moves) || length[0].Attr["data-moves"] != strconv.Itoa(len(bfs.Moves)) ||
+			!strings.HasPrefix(length[0].Text, fmt.Sprintf("%d moves (the fewest possible)", len(bfs.Moves))) {
+			t.Errorf("board %d: answer %q, %q (%v), BFS finds %d moves", k+1, length[0].Text, moves.String(), err, len(bfs.Moves))
 		}
 	}
 }
@@ -407,21 +338,21 @@ func TestPrintQueens(t *testing.T) {
 			t.Fatalf("%v: %d puzzles, %d answers", tc.args, len(got.puzzles), len(got.answers))
 		}
 		for k, given := range tc.given {
-			n := int(math.Sqrt(float64(len(got.puzzles[k].find(func(m *svgNode) bool { return m.name == "rect" && m.attr["class"] == "" })))))
+			n := int(math.Sqrt(float64(len(got.puzzles[k].Find(func(m *svgNode) bool { return m.Name == "rect" && m.Attr["class"] == "" })))))
 			queensOf := func(g *svgNode, class string) []queens.Queen {
 				var qs []queens.Queen
-				for _, q := range g.class(class) {
-					r, _ := strconv.Atoi(q.attr["data-row"])
-					c, _ := strconv.Atoi(q.attr["data-col"])
+				for _, q := range g.Class(class) {
+					r, _ := strconv.Atoi(q.Attr["data-row"])
+					c, _ := strconv.Atoi(q.Attr["data-col"])
 					qs = append(qs, queens.Queen{Col: c, Row: r})
 				}
 				return qs
 			}
-			if g := queensOf(got.puzzles[k], "given"); !slices.Equal(g, given) || len(got.puzzles[k].class("placed")) > 0 {
+			if g := queensOf(got.puzzles[k], "given"); !slices.Equal(g, given) || len(got.puzzles[k].Class("placed")) > 0 {
 				t.Errorf("%v: puzzle %d shows %v, want %v and no other queen", tc.args, k+1, g, given)
 			}
-			if !strings.Contains(got.puzzles[k].class("caption")[0].text, fmt.Sprintf("%d queens", n)) {
-				t.Errorf("puzzle %d: caption %q for a %d×%d board", k+1, got.puzzles[k].class("caption")[0].text, n, n)
+			if !strings.Contains(got.puzzles[k].Class("caption")[0].Text, fmt.Sprintf("%d queens", n)) {
+				t.Errorf("puzzle %d: caption %q for a %d×%d board", k+1, got.puzzles[k].Class("caption")[0].Text, n, n)
 			}
 			// The answer: n queens, the given ones among them, none attacking another.
 			all := append(queensOf(got.answers[k], "given"), queensOf(got.answers[k], "placed")...)
@@ -497,7 +428,7 @@ func TestPrintOptions(t *testing.T) {
 		t.Errorf("several solutions: exit %d, stderr %q", code, errOut)
 	}
 	if got := readPages(t, base, 2); len(got.answers) != len(got.puzzles) || len(got.answers) == 0 ||
-		got.answers[0].class("caption")[0].text != "1. one of several solutions" {
+		got.answers[0].Class("caption")[0].Text != "1. one of several solutions" {
 		t.Errorf("several solutions: %d puzzles, %d answers", len(got.puzzles), len(got.answers))
 	}
 	// -o without an extension: the pages are .svg files.
@@ -511,13 +442,13 @@ func TestPrintOptions(t *testing.T) {
 	if code != exitOK || errOut != "" {
 		t.Fatalf("stdout: exit %d, stderr %q", code, errOut)
 	}
-	if root := parseSVG(t, []byte(out)); len(root.class("puzzle")) != 1 {
+	if root := svgtest.Parse(t, []byte(out)); len(root.Class("puzzle")) != 1 {
 		t.Error("stdout: not one puzzle")
 	}
 	// Letter paper.
 	out, _, _ = runCmd(t, "", "queens", "print", "--no-answers", "--paper", "letter", "8")
-	if root := parseSVG(t, []byte(out)); root.attr["width"] != "8.5in" || root.attr["viewBox"] != "0 0 612 792" {
-		t.Errorf("letter: %v", root.attr)
+	if root := svgtest.Parse(t, []byte(out)); root.Attr["width"] != "8.5in" || root.Attr["viewBox"] != "0 0 612 792" {
+		t.Errorf("letter: %v", root.Attr)
 	}
 }
 

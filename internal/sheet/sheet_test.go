@@ -1,9 +1,8 @@
 package sheet
 
 import (
-	"bytes"
-	"encoding/xml"
 	"fmt"
+	"github.com/puzzlesolvers/puzzle/internal/svgtest"
 	"strings"
 	"testing"
 )
@@ -32,61 +31,7 @@ func TestGrid(t *testing.T) {
 }
 
 // node is an element of a parsed SVG page.
-type node struct {
-	name string
-	attr map[string]string
-	text string
-	kids []*node
-}
-
-func parse(t *testing.T, doc []byte) *node {
-	t.Helper()
-	dec := xml.NewDecoder(bytes.NewReader(doc))
-	root := &node{}
-	stack := []*node{root}
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			if err.Error() == "EOF" {
-				break
-			}
-			t.Fatalf("the SVG does not parse: %v", err)
-		}
-		switch tok := tok.(type) {
-		case xml.StartElement:
-			n := &node{name: tok.Name.Local, attr: map[string]string{}}
-			for _, a := range tok.Attr {
-				n.attr[a.Name.Local] = a.Value
-			}
-			top := stack[len(stack)-1]
-			top.kids = append(top.kids, n)
-			stack = append(stack, n)
-		case xml.CharData:
-			stack[len(stack)-1].text += string(tok)
-		case xml.EndElement:
-			stack = stack[:len(stack)-1]
-		}
-	}
-	if len(root.kids) != 1 || root.kids[0].name != "svg" {
-		t.Fatalf("want one svg element, got %d elements", len(root.kids))
-	}
-	return root.kids[0]
-}
-
-func (n *node) find(pred func(*node) bool) []*node {
-	var out []*node
-	var walk func(*node)
-	walk = func(m *node) {
-		if pred(m) {
-			out = append(out, m)
-		}
-		for _, k := range m.kids {
-			walk(k)
-		}
-	}
-	walk(n)
-	return out
-}
+type node = svgtest.Node
 
 func items(n int) []Item {
 	var its []Item
@@ -114,28 +59,28 @@ func TestPages(t *testing.T) {
 		}
 		next := 1
 		for i, pg := range pages {
-			root := parse(t, pg)
-			if root.attr["width"] != "210mm" || root.attr["height"] != "297mm" || root.attr["viewBox"] != "0 0 595.28 841.89" {
-				t.Errorf("page %d: size %q×%q, viewBox %q", i+1, root.attr["width"], root.attr["height"], root.attr["viewBox"])
+			root := svgtest.Parse(t, pg)
+			if root.Attr["width"] != "210mm" || root.Attr["height"] != "297mm" || root.Attr["viewBox"] != "0 0 595.28 841.89" {
+				t.Errorf("page %d: size %q×%q, viewBox %q", i+1, root.Attr["width"], root.Attr["height"], root.Attr["viewBox"])
 			}
-			groups := root.find(func(n *node) bool { return n.name == "g" && n.attr["class"] == "puzzle" })
+			groups := root.Find(func(n *node) bool { return n.Name == "g" && n.Attr["class"] == "puzzle" })
 			if len(groups) != tc.want[i] {
 				t.Errorf("%d items, %d a page: page %d holds %d, want %d", tc.n, tc.per, i+1, len(groups), tc.want[i])
 			}
 			for _, g := range groups {
-				caps := g.find(func(n *node) bool { return n.attr["class"] == "caption" })
-				marks := g.find(func(n *node) bool { return n.attr["class"] == "mark" })
-				if len(caps) != 1 || caps[0].text != fmt.Sprint(next) || len(marks) != 1 || marks[0].text != fmt.Sprintf("item %d", next) {
+				caps := g.Find(func(n *node) bool { return n.Attr["class"] == "caption" })
+				marks := g.Find(func(n *node) bool { return n.Attr["class"] == "mark" })
+				if len(caps) != 1 || caps[0].Text != fmt.Sprint(next) || len(marks) != 1 || marks[0].Text != fmt.Sprintf("item %d", next) {
 					t.Errorf("page %d: an item out of order or mislabelled, want item %d", i+1, next)
 				}
 				next++
 			}
-			num := root.find(func(n *node) bool { return n.attr["class"] == "page-number" })
-			if want := fmt.Sprintf("page %d of %d", i+2, len(pages)+1); len(num) != 1 || num[0].text != want {
+			num := root.Find(func(n *node) bool { return n.Attr["class"] == "page-number" })
+			if want := fmt.Sprintf("page %d of %d", i+2, len(pages)+1); len(num) != 1 || num[0].Text != want {
 				t.Errorf("page %d: page number %v, want %q", i+1, num, want)
 			}
-			title := root.find(func(n *node) bool { return n.attr["class"] == "title" })
-			if len(title) != 1 || title[0].text != "T & co" {
+			title := root.Find(func(n *node) bool { return n.Attr["class"] == "title" })
+			if len(title) != 1 || title[0].Text != "T & co" {
 				t.Errorf("page %d: title %v", i+1, title)
 			}
 		}
@@ -151,10 +96,10 @@ func TestPagesFit(t *testing.T) {
 		for _, per := range []int{1, 3} {
 			k := 0
 			for _, pg := range Pages(paper, Sheet{Items: its, PerPage: per}) {
-				root := parse(t, pg)
-				for _, g := range root.find(func(n *node) bool { return strings.HasPrefix(n.attr["transform"], "translate(") }) {
+				root := svgtest.Parse(t, pg)
+				for _, g := range root.Find(func(n *node) bool { return strings.HasPrefix(n.Attr["transform"], "translate(") }) {
 					var x, y, s float64
-					if _, err := fmt.Sscanf(g.attr["transform"], "translate(%g %g) scale(%g)", &x, &y, &s); err != nil {
+					if _, err := fmt.Sscanf(g.Attr["transform"], "translate(%g %g) scale(%g)", &x, &y, &s); err != nil {
 						t.Fatal(err)
 					}
 					it := its[k]
