@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/puzzlesolvers/puzzle/status"
 )
@@ -79,8 +80,14 @@ var (
 	ErrNoSolution = errors.New("nonogram: the puzzle has no picture")
 )
 
-// ruleRank orders Explain's rules by difficulty.
-var ruleRank = map[string]int{"overlap": 0, "line": 1, "contradiction": 2, "both-ways": 3, "line-trial": 4}
+// rules lists Explain's rules from the simplest; a rule's rank is its index.
+var rules = []string{"overlap", "line", "contradiction", "both-ways", "line-trial"}
+
+// The ranks of the rules that mark a level.
+var (
+	lineRank  = slices.Index(rules, "line")
+	probeRank = slices.Index(rules, "contradiction")
+)
 
 // Rate grades p, which must have exactly one picture. A cancelled or
 // expired ctx gives ctx.Err().
@@ -104,12 +111,12 @@ func Rate(ctx context.Context, p *Puzzle) (Rating, error) {
 	}
 	hardest, probes := -1, 0
 	for _, s := range ex.Steps {
-		r, ok := ruleRank[s.Rule]
-		if !ok {
+		r := slices.Index(rules, s.Rule)
+		if r < 0 {
 			return Rating{}, fmt.Errorf("nonogram: rating: unknown rule %q", s.Rule)
 		}
 		hardest = max(hardest, r)
-		if r >= ruleRank["contradiction"] {
+		if r >= probeRank {
 			probes++
 		}
 	}
@@ -125,10 +132,10 @@ func Rate(ctx context.Context, p *Puzzle) (Rating, error) {
 		}
 		x := math.Log10(float64(1 + res.Stats.Nodes + res.Stats.Conflicts))
 		frac = x / (x + 3)
-	case hardest >= ruleRank["contradiction"]:
+	case hardest >= probeRank:
 		rt.Difficulty = Hard
 		frac = float64(probes) / float64(probes+10)
-	case hardest == ruleRank["line"]:
+	case hardest == lineRank:
 		rt.Difficulty = Medium
 		frac = float64(len(ex.Steps)) / (float64(len(ex.Steps)) + lines)
 	default: // overlaps only, or a grid with nothing to deduce
@@ -136,12 +143,7 @@ func Rate(ctx context.Context, p *Puzzle) (Rating, error) {
 		frac = float64(len(ex.Steps)) / (float64(len(ex.Steps)) + lines)
 	}
 	if rt.Hardest == "" {
-		rt.Hardest = "overlap"
-		for name, r := range ruleRank {
-			if r == hardest {
-				rt.Hardest = name
-			}
-		}
+		rt.Hardest = rules[max(hardest, 0)] // no step at all: nothing needed more than an overlap
 	}
 	rt.Score = math.Floor((float64(rt.Difficulty)+min(frac, 0.99))*10) / 10
 	return rt, nil
