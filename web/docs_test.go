@@ -33,7 +33,10 @@ func apiDoc() string {
 		"client (a remote IP address; an IPv6 /64) holds at most `--client-workers` workers (half of them by default)\n" +
 		"and half of the queue: beyond, 429 with `Retry-After`; a free worker goes to the clients waiting in turn.\n" +
 		"Requests a route knows to be small (each route says which) run in a lane of their own, of\n" +
-		"`--cheap-workers` workers with a queue of 32 places each, so they never wait behind expensive ones.\n\n")
+		"`--cheap-workers` workers with a queue of 32 places each, so they never wait behind expensive ones.\n" +
+		"One still working after 250 ms (a 9×9 grid whose rating needs nested forcing chains takes seconds) waits,\n" +
+		"working on, for a worker of the others and then gives its cheap worker back; when the others are all\n" +
+		"taken and their queue is full, it finishes where it is.\n\n")
 	b.WriteString("The server answers only to the `Host` names `localhost`, `127.0.0.1` and `[::1]`, the address the\n" +
 		"client connected to, the host of `--addr` and those of `--allow-host`: any other gets 421, so that a page\n" +
 		"of another site cannot reach it through a name of its own pointed at this address (DNS rebinding). A\n" +

@@ -603,3 +603,116 @@ func TestStaticPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestCheapLaneBudget runs a request of the cheap lane past the cheap
+// budget: it takes a heavy worker when one is free and gives its cheap one
+// back (so the next cheap request is served at once), it stays where it is
+// when the heavy lane is full, and it gives up its place in the heavy queue
+// when it ends first. Each is answered once, and both lanes are empty after.
+func TestCheapLaneBudget(t *testing.T) {
+	t.Parallel()
+	always := &estimate{"always", func(*call) bool { return true }}
+	slowRoute := func(release <-chan struct{}) *route {
+		return &route{method: "GET", path: "/test/slow", heavy: true, cheap: always, handle: func(c *call) reply {
+			select {
+			case <-release:
+				return jsonReply(http.StatusOK, "done")
+			case <-c.ctx.Done():
+				return failf(http.StatusGatewayTimeout, "cancelled")
+			}
+		}}
+	}
+	waitLoad := func(t *testing.T, what string, l *lane, working, waiting int) {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+			w, q := l.load()
+			if w == working && q == waiting {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s lane: %d working, %d waiting; want %d and %d", what, w, q, working, waiting)
+			}
+		}
+	}
+	start := func(h http.Handler) <-chan *httptest.ResponseRecorder {
+		answer := make(chan *httptest.ResponseRecorder, 1)
+		go func() { answer <- doFrom(t, h, "192.0.2.1:1", "GET", "/test/slow", "") }()
+		return answer
+	}
+	done := func(t *testing.T, answer <-chan *httptest.ResponseRecorder) {
+		t.Helper()
+		if w := <-answer; w.Code != http.StatusOK || !strings.Contains(w.Body.String(), "done") {
+			t.Errorf("slow request: %d %.200s", w.Code, w.Body.String())
+		}
+	}
+
+	t.Run("moves to a free heavy worker", func(t *testing.T) {
+		s := newTestServer(t, Config{Workers: 1, CheapWorkers: 1})
+		s.cheapBudget = 10 * time.Millisecond
+		release := make(chan struct{})
+		answer := start(s.api(slowRoute(release)))
+		waitLoad(t, "heavy", s.limit.heavy, 1, 0)
+		waitLoad(t, "cheap", s.limit.cheap, 0, 0)
+		// The cheap worker is free again: a 9×9 is answered while the slow
+		// request works on.
+		if w := do(t, s, "POST", "/api/sudoku/solve", sudokuClassic); w.Code != http.StatusOK {
+			t.Errorf("9×9 beside the moved request: %d %.200s", w.Code, w.Body.String())
+		}
+		close(release)
+		done(t, answer)
+		waitLoad(t, "heavy", s.limit.heavy, 0, 0)
+		waitLoad(t, "cheap", s.limit.cheap, 0, 0)
+	})
+
+	t.Run("stays when the heavy lane is full", func(t *testing.T) {
+		s := newTestServer(t, Config{Workers: 1, CheapWorkers: 1, Queue: -1})
+		s.cheapBudget = 10 * time.Millisecond
+		if err := s.limit.heavy.acquire(context.Background(), "other", 0); err != nil {
+			t.Fatal(err)
+		}
+		release := make(chan struct{})
+		answer := start(s.api(slowRoute(release)))
+		waitLoad(t, "cheap", s.limit.cheap, 1, 0)
+		time.Sleep(50 * time.Millisecond) // past the budget: refused by the heavy lane, so still cheap
+		waitLoad(t, "cheap", s.limit.cheap, 1, 0)
+		waitLoad(t, "heavy", s.limit.heavy, 1, 0)
+		close(release)
+		done(t, answer)
+		s.limit.heavy.release("other")
+		waitLoad(t, "heavy", s.limit.heavy, 0, 0)
+		waitLoad(t, "cheap", s.limit.cheap, 0, 0)
+	})
+
+	t.Run("leaves the heavy queue when it ends first", func(t *testing.T) {
+		s := newTestServer(t, Config{Workers: 1, CheapWorkers: 1, Queue: 4})
+		s.cheapBudget = 10 * time.Millisecond
+		if err := s.limit.heavy.acquire(context.Background(), "other", 0); err != nil {
+			t.Fatal(err)
+		}
+		release := make(chan struct{})
+		answer := start(s.api(slowRoute(release)))
+		waitLoad(t, "heavy", s.limit.heavy, 1, 1) // working still, and waiting for the heavy worker
+		waitLoad(t, "cheap", s.limit.cheap, 1, 0)
+		close(release)
+		done(t, answer)
+		waitLoad(t, "heavy", s.limit.heavy, 1, 0)
+		waitLoad(t, "cheap", s.limit.cheap, 0, 0)
+		s.limit.heavy.release("other")
+		waitLoad(t, "heavy", s.limit.heavy, 0, 0)
+	})
+
+	t.Run("a panic after the budget is a 500", func(t *testing.T) {
+		s := newTestServer(t, Config{Workers: 1, CheapWorkers: 1})
+		s.cheapBudget = time.Millisecond
+		rt := &route{method: "GET", path: "/test/slow", heavy: true, cheap: always, handle: func(c *call) reply {
+			time.Sleep(20 * time.Millisecond)
+			panic("boom")
+		}}
+		w := doFrom(t, s.recoverPanics(s.api(rt)), "192.0.2.1:1", "GET", "/test/slow", "")
+		if w.Code != http.StatusInternalServerError {
+			t.Errorf("panic: %d %.200s", w.Code, w.Body.String())
+		}
+		waitLoad(t, "heavy", s.limit.heavy, 0, 0)
+		waitLoad(t, "cheap", s.limit.cheap, 0, 0)
+	})
+}

@@ -103,12 +103,14 @@ type Server struct {
 	pageCSP string
 	hosts   map[string]bool // the Host names allowed; see Config.AllowHosts
 	anyHost bool
+
+	cheapBudget time.Duration // see cheapBudget; tests shorten it
 }
 
 // New returns a Server with the limits of cfg.
 func New(cfg Config) *Server {
 	cfg = cfg.withDefaults()
-	s := &Server{cfg: cfg, log: cfg.Logger, limit: newLimiter(cfg)}
+	s := &Server{cfg: cfg, log: cfg.Logger, limit: newLimiter(cfg), cheapBudget: cheapBudget}
 	s.routes = append(s.routes, s.metaRoutes()...)
 	for _, f := range families {
 		s.routes = append(s.routes, f.routes()...)
@@ -317,10 +319,11 @@ func (s *Server) api(rt *route) http.Handler {
 				return
 			}
 		}
+		cheap := false
 		if rt.heavy {
 			ln := s.limit.heavy
 			if s.limit.cheap != nil && rt.cheap != nil && rt.cheap.small(c) {
-				ln = s.limit.cheap
+				ln, cheap = s.limit.cheap, true
 			}
 			client := clientKey(r.RemoteAddr)
 			var busy errClientBusy
@@ -335,10 +338,19 @@ func (s *Server) api(rt *route) http.Handler {
 				s.write(w, failf(http.StatusServiceUnavailable, "gave up waiting for a worker: %v", err))
 				return
 			}
-			defer ln.release(client)
+			held := ln
+			defer func() { held.release(client) }()
 			var cancel context.CancelFunc
 			c.ctx, cancel = context.WithTimeout(c.ctx, s.cfg.Timeout)
 			defer cancel()
+			if cheap {
+				rep := s.handleCheap(rt, c, client, &held)
+				if c.bad != nil && rep.code == 0 {
+					rep = failf(http.StatusBadRequest, "%v", c.bad)
+				}
+				s.write(w, rep)
+				return
+			}
 		}
 		rep := rt.handle(c)
 		if c.bad != nil && rep.code == 0 {
@@ -346,6 +358,69 @@ func (s *Server) api(rt *route) http.Handler {
 		}
 		s.write(w, rep)
 	})
+}
+
+// cheapBudget is how long a request of the cheap lane may work there
+// before it asks for a worker of the heavy lane: an estimate from the body
+// or the parameters cannot tell every slow request (a 9×9 grid that needs
+// nested forcing chains to rate takes seconds), and one such request must
+// not hold a cheap worker for long.
+const cheapBudget = 250 * time.Millisecond
+
+// handleCheap runs a request that holds a worker of the cheap lane (*held).
+// If it is still working after the server's cheap budget, it waits, still
+// working, for a worker of the heavy lane as any heavy request would, and
+// once it has one gives its cheap worker back (*held becomes the heavy
+// lane): the work is neither stopped nor done twice. When the heavy lane is
+// full, or the client holds its share of it, the request finishes where it
+// is, as it would have without the budget.
+func (s *Server) handleCheap(rt *route, c *call, client string, held **lane) reply {
+	type outcome struct {
+		rep    reply
+		panicV any // a panic of the handler, raised again here for recoverPanics
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		var o outcome
+		defer func() {
+			if v := recover(); v != nil {
+				o.panicV = v
+			}
+			done <- o
+		}()
+		o.rep = rt.handle(c)
+	}()
+	result := func(o outcome) reply {
+		if o.panicV != nil {
+			panic(o.panicV)
+		}
+		return o.rep
+	}
+	budget := time.NewTimer(s.cheapBudget)
+	defer budget.Stop()
+	select {
+	case o := <-done:
+		return result(o)
+	case <-budget.C:
+	}
+	ctx, stop := context.WithCancel(c.ctx)
+	defer stop()
+	granted := make(chan error, 1)
+	go func() { granted <- s.limit.heavy.acquire(ctx, client, s.cfg.Timeout) }()
+	select {
+	case o := <-done:
+		stop()
+		if <-granted == nil { // granted as the work ended
+			s.limit.heavy.release(client)
+		}
+		return result(o)
+	case err := <-granted:
+		if err == nil {
+			s.limit.cheap.release(client)
+			*held = s.limit.heavy
+		}
+		return result(<-done)
+	}
 }
 
 // validate checks the query parameters against their declarations and the

@@ -37,8 +37,10 @@ gets 503 at once. One client (a remote IP address) is served at most
 beyond); a free worker goes to the clients waiting in turn. Requests known
 to be small (a Sudoku up to 9×9, a sliding board up to 9 tiles, small
 queens boards, a 4×4 generation) run in a lane of their own, with
---cheap-workers workers, and never wait behind the others. Every request
-is logged on stderr.
+--cheap-workers workers, and never wait behind the others; one still
+working after 250 ms moves, working on, to the first free worker of the
+others (or finishes where it is when they are all taken and their queue
+is full). Every request is logged on stderr.
 
 The server answers only to the Host names localhost, 127.0.0.1 and [::1],
 the address a client connected to, the host of --addr and the names given
