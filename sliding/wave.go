@@ -39,10 +39,14 @@ type WaveOptions struct {
 	// Bound is the IDA* bound of the wave; 0 is the first, the
 	// heuristic's value at the root.
 	Bound int
-	// Cut is the depth of the frontier: 0 chooses it from Shards
-	// (AutoCut). It is lowered to the root's heuristic, so that no goal
+	// Cut is the depth of the frontier: 0 chooses it from Shards, as
+	// the least depth whose frontier holds SubtreesPerShard × Shards
+	// subtrees. With AutoCut, Cut is the least depth to take (the cut of
+	// the previous wave), deepened as that choice goes when its frontier
+	// is smaller. It is lowered to the root's heuristic, so that no goal
 	// lies above it.
-	Cut int
+	Cut     int
+	AutoCut bool
 	// Shard (from 1) of Shards.
 	Shard, Shards int
 	// Sizes holds the nodes generated in each subtree at the previous
@@ -106,7 +110,8 @@ type WaveResult struct {
 	Bound, Cut, Shard, Shards int
 	// Frontier is how many nodes are at the cut within the bound.
 	Frontier int
-	// AutoCut reports that the cut was chosen from the number of shards.
+	// AutoCut reports that the cut was chosen from the number of shards
+	// (WaveOptions.Cut 0, or AutoCut).
 	AutoCut bool
 	// Found reports a goal within the bound; Moves reach it (from the
 	// board as given), in the subtree FoundIndex.
@@ -212,9 +217,9 @@ func waveSearch(ctx context.Context, pr *problem, set *PDBSet, opt WaveOptions, 
 		return fmt.Errorf("sliding: bound %d is above the longest path searched (%d)", res.Bound, len(k.path)-1)
 	}
 	var w *waver
-	if res.Cut == 0 {
+	if res.Cut == 0 || opt.AutoCut {
 		res.AutoCut = true
-		w = autoCut(k, pr, res, SubtreesPerShard*opt.Shards, st)
+		w = autoCut(k, pr, res, max(res.Cut, 1), SubtreesPerShard*opt.Shards, st)
 	} else {
 		res.Cut = min(res.Cut, res.Initial)
 		w = &waver{k: k, pr: pr, cut: res.Cut, bound: res.Bound, next: 1 << 30, stop: st}
@@ -283,14 +288,17 @@ func waveSearch(ctx context.Context, pr *problem, set *PDBSet, opt WaveOptions, 
 	return nil
 }
 
-// autoCut walks above the cut at depths 1, 2, ... (up to the root's
-// heuristic, and maxAutoCut) and keeps the first whose frontier holds at
-// least want nodes; when none does (a small board, or a bound that few
-// paths reach), the depth with the largest frontier. It sets res.Cut and
-// returns the walk of that depth, its frontier listed.
-func autoCut(k *pdbKernel, pr *problem, res *WaveResult, want int, st *stopper) *waver {
+// autoCut walks above the cut at depths from, from+1, ... (up to the
+// root's heuristic, and maxAutoCut) and keeps the first whose frontier
+// holds at least want nodes; when none does (a small board, or a bound
+// that few paths reach, as the first), the depth with the largest
+// frontier. It sets res.Cut and returns the walk of that depth, its
+// frontier listed. At a fixed depth the frontier only grows with the
+// bound, so the cut of a wave is never too deep for the next: kept from
+// wave to wave, it is deepened only while the frontier is too small.
+func autoCut(k *pdbKernel, pr *problem, res *WaveResult, from, want int, st *stopper) *waver {
 	var best *waver
-	for d := min(1, res.Initial); ; d++ {
+	for d := min(from, res.Initial); ; d++ {
 		w := &waver{k: k, pr: pr, cut: d, bound: res.Bound, next: 1 << 30, stop: st}
 		k.root(pr, res.Bound)
 		w.frames[0] = k.frames[0]
@@ -444,6 +452,8 @@ func splitFrontier(keys []string, sizes map[string]int64, k int) []int {
 type WaveMerge struct {
 	Heuristic                             Heuristic
 	Initial, Bound, Cut, Shards, Frontier int
+	// AutoCut: the cut was chosen from K (the next wave may deepen it).
+	AutoCut bool
 	// Found reports a goal within the bound, reached by Moves: the
 	// iteration's first in depth-first order, in subtree FoundIndex.
 	Found      bool
@@ -481,7 +491,7 @@ func MergeWave(shards []WaveResult) (WaveMerge, error) {
 	}
 	first := &shards[0]
 	m := WaveMerge{Heuristic: first.Heuristic, Initial: first.Initial, Bound: first.Bound, Cut: first.Cut,
-		Shards: first.Shards, Frontier: first.Frontier, Next: 1 << 30, Sizes: map[string]int64{}}
+		Shards: first.Shards, Frontier: first.Frontier, AutoCut: first.AutoCut, Next: 1 << 30, Sizes: map[string]int64{}}
 	name := func(r *WaveResult) string { return fmt.Sprintf("shard %d/%d", r.Shard, r.Shards) }
 	seen := make([]bool, m.Shards)
 	for i := range shards {
@@ -493,7 +503,7 @@ func MergeWave(shards []WaveResult) (WaveMerge, error) {
 			return m, fmt.Errorf("sliding: %s: want I/K with 1 ≤ I ≤ K", name(r))
 		case r.Status != status.Solved:
 			return m, fmt.Errorf("sliding: %s did not finish (status %s)", name(r), r.Status)
-		case r.Bound != m.Bound || r.Cut != m.Cut || r.Heuristic != m.Heuristic || r.Frontier != m.Frontier || r.Initial != m.Initial:
+		case r.Bound != m.Bound || r.Cut != m.Cut || r.AutoCut != m.AutoCut || r.Heuristic != m.Heuristic || r.Frontier != m.Frontier || r.Initial != m.Initial:
 			return m, fmt.Errorf("sliding: %s is of another wave: bound %d, cut %d, %s, %d subtrees; %s: bound %d, cut %d, %s, %d subtrees",
 				name(r), r.Bound, r.Cut, r.Heuristic, r.Frontier, name(first), m.Bound, m.Cut, m.Heuristic, m.Frontier)
 		case seen[r.Shard-1]:

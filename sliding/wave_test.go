@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/puzzlesolvers/puzzle/status"
 )
@@ -444,6 +445,26 @@ func TestWaveStopped(t *testing.T) {
 	noFinder[finder-1].Found, noFinder[finder-1].Moves = false, nil
 	if _, err := MergeWave(noFinder); err == nil || !strings.Contains(err.Error(), "found nothing") {
 		t.Errorf("stopped without a finder: %v", err)
+	}
+	// Stopped in the middle of a subtree: the nodes up to the stop are
+	// counted, the subtree is not listed.
+	big := its[len(its)-2]
+	ctx, stop := context.WithCancelCause(t.Context())
+	time.AfterFunc(10*time.Millisecond, func() { stop(&FoundBy{Shard: 2}) })
+	r, err := SolveWave(ctx, p, WaveOptions{Heuristic: PDB663, Store: store, Bound: big.bound, Cut: 2, Shard: 1, Shards: 2})
+	switch {
+	case err != nil || r.Status != status.Solved:
+		t.Errorf("stopped in a subtree: %v, %v", r.Status, err)
+	case r.StoppedBy == 0:
+		t.Logf("the shard finished (%d nodes) before the stop", r.Stats.Generated)
+	default:
+		var listed int64
+		for _, s := range r.Subtrees {
+			listed += s.Generated
+		}
+		if r.Stats.Generated < listed+r.AboveGenerated || r.Stats.Generated >= big.gen {
+			t.Errorf("stopped in a subtree: %d nodes, %d in the subtrees listed and %d above; %d in the iteration", r.Stats.Generated, listed, r.AboveGenerated, big.gen)
+		}
 	}
 	// A cancellation that is not FoundBy is an interruption.
 	ctx, cancel := context.WithCancel(t.Context())
