@@ -253,19 +253,18 @@ func (c *mergeCmd) run(e *env, v *verb, files []string) int {
 		}
 		return exitFail
 	}
+	for _, p := range probes {
+		if p.Command == benchCommand {
+			return mergeBench(e, v, in, lines, probes, c.json)
+		}
+	}
 	return mergeBatch(e, v, in, lines, probes, c.json)
 }
 
-// mergeBatch checks and writes the records of the shards of a batch verb.
-func mergeBatch(e *env, v *verb, in *mergeInputs, lines []mergeLine, probes []mergeProbe, asJSON bool) int {
-	type summary struct {
-		spec shard.Spec
-		p    *mergeProbe
-		l    mergeLine
-	}
-	var sums []summary
+// checkSummaries reads the shards' summaries among the probes and checks
+// that they make one whole job (shard.Check); problems says what is not.
+func checkSummaries(lines []mergeLine, probes []mergeProbe) (sums []shardSum, problems []string) {
 	var parts []shard.Part
-	var problems []string
 	for i := range probes {
 		p := &probes[i]
 		if p.Command == "" {
@@ -283,7 +282,7 @@ func mergeBatch(e *env, v *verb, in *mergeInputs, lines []mergeLine, probes []me
 				failed += ": " + p.Error
 			}
 		}
-		sums = append(sums, summary{s, p, lines[i]})
+		sums = append(sums, shardSum{s, p, lines[i]})
 		parts = append(parts, shard.Part{Spec: s, Job: fmt.Sprintf("%s (%s, inputs %.19s…, %d puzzles)", p.Job, p.Command, p.Inputs, p.Total),
 			Where: lines[i].where(), Failed: failed})
 	}
@@ -294,6 +293,19 @@ func mergeBatch(e *env, v *verb, in *mergeInputs, lines []mergeLine, probes []me
 			problems = append(problems, err.Error())
 		}
 	}
+	return sums, problems
+}
+
+// shardSum is a shard's summary, as merge read it.
+type shardSum struct {
+	spec shard.Spec
+	p    *mergeProbe
+	l    mergeLine
+}
+
+// mergeBatch checks and writes the records of the shards of a batch verb.
+func mergeBatch(e *env, v *verb, in *mergeInputs, lines []mergeLine, probes []mergeProbe, asJSON bool) int {
+	sums, problems := checkSummaries(lines, probes)
 	if len(problems) > 0 {
 		e.errorf("%s: %s", v.name, strings.Join(problems, "; "))
 		return exitFail
