@@ -38,7 +38,10 @@ exits with status 1, printing nothing on stdout.
 The counts of 'queens count --shard' are added up; the records of the
 batch verbs (sudoku solve and generate, nonogram solve, sliding solve and
 bench, queens dominate) are written in the order of the puzzles in the
-inputs. Times are those of the shards, added up.
+inputs. Times are those of the shards, added up; for sliding bench, each
+heuristic's row is made again from its instances' records (instances_ms
+their times added up), with time_ms the slowest shard's wall time and
+shards_ms each shard's.
 
 Exit status as for the command merged (1 when a puzzle is invalid,
 unsolved or timed out), and 1 when the shards do not make the whole job.
