@@ -473,3 +473,40 @@ func TestWaveStopped(t *testing.T) {
 		t.Errorf("interrupted: %v, %v, stopped by %d", r.Status, err, r.StoppedBy)
 	}
 }
+
+// TestWaveAutoCutGrows checks on a 15-puzzle (Korf's #88, given here) that
+// the automatic cut deepens as K grows, while every K's shards add up to
+// the iteration's count in one piece.
+func TestWaveAutoCutGrows(t *testing.T) {
+	t.Parallel()
+	p, err := Parse(strings.NewReader("15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Goal = BlankFirst
+	set, err := testStore.loadSet(t.Context(), PDB663, 4, 4, loadOrBuild)
+	if err != nil {
+		t.Fatal(err)
+	}
+	its := iterations(t, newProblem(p.Board, p.Goal), set)
+	it := its[len(its)-2] // the last bound without a goal: every subtree is searched
+	cuts := map[int]int{}
+	for _, k := range []int{1, 4, 16} {
+		var sum int64
+		for i := 1; i <= k; i++ {
+			r := shard(t, context.Background(), p, set, WaveOptions{Bound: it.bound, Shard: i, Shards: k})
+			sum += r.Stats.Generated
+			cuts[k] = r.Cut
+			if i == 1 && r.Frontier < SubtreesPerShard*k {
+				t.Errorf("k=%d: cut %d has %d subtrees, fewer than %d", k, r.Cut, r.Frontier, SubtreesPerShard*k)
+			}
+		}
+		if sum != it.gen {
+			t.Errorf("k=%d (cut %d): the shards generated %d, in one piece %d", k, cuts[k], sum, it.gen)
+		}
+	}
+	if !(cuts[1] < cuts[4] && cuts[4] < cuts[16]) {
+		t.Errorf("cuts by K: %v; want them to grow", cuts)
+	}
+	t.Logf("bound %d: cut by K %v", it.bound, cuts)
+}
