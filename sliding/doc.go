@@ -45,6 +45,13 @@
 // sizes at the previous bound, largest first onto the least loaded shard
 // (Graham's LPT rule, 1969); merged, the shards give the iteration's node
 // counts exactly, as in Korf and Felner's tables, and its first solution.
+// The depth of the cut is chosen from the number of shards K, unless
+// given: the least depth whose frontier holds 32 subtrees per shard, since
+// the LPT split keeps every shard within one subtree of the mean. A shard
+// whose context is cancelled with cause FoundBy (another shard found the
+// goal at the same bound) stops at once and reports partial counts; the
+// solution stays optimal, every smaller bound having been searched in
+// full, but the iteration's counts are then not known.
 //
 // The solvers work on Korf's goal (blank first); a board for the usual goal
 // (blank last) is turned half a turn, which maps one goal onto the other,

@@ -39,9 +39,14 @@ type WaveOptions struct {
 	// Bound is the IDA* bound of the wave; 0 is the first, the
 	// heuristic's value at the root.
 	Bound int
-	// Cut is the depth of the frontier: 0 takes DefaultCut. It is
-	// lowered to the root's heuristic, so that no goal lies above it.
-	Cut int
+	// Cut is the depth of the frontier: 0 chooses it from Shards, as
+	// the least depth whose frontier holds SubtreesPerShard × Shards
+	// subtrees. With AutoCut, Cut is the least depth to take (the cut of
+	// the previous wave), deepened as that choice goes when its frontier
+	// is smaller. It is lowered to the root's heuristic, so that no goal
+	// lies above it.
+	Cut     int
+	AutoCut bool
 	// Shard (from 1) of Shards.
 	Shard, Shards int
 	// Sizes holds the nodes generated in each subtree at the previous
@@ -49,9 +54,33 @@ type WaveOptions struct {
 	Sizes map[string]int64
 }
 
-// DefaultCut is the cut depth of a wave when none is given: on the
-// 24-puzzle, some thousands of subtrees.
-const DefaultCut = 8
+// SubtreesPerShard is how many subtrees per shard the automatic cut
+// (Cut 0) asks of the frontier: it takes the least depth whose frontier
+// holds at least SubtreesPerShard × Shards subtrees. The split by the
+// previous bound's sizes (splitFrontier) places the largest subtree first
+// on the least loaded shard, so that no shard exceeds the mean by more
+// than the largest subtree: with m subtrees a shard, the excess is at most
+// the largest subtree's size over m times the mean's. The subtrees of one
+// depth differ by a factor of 10 to 100 on the 15- and 24-puzzles, so m =
+// 32 keeps a shard within a few tenths of the mean at worst, while the
+// frontier (walked twice by every shard, and listed in the wave file)
+// stays small: 32 × K paths.
+const SubtreesPerShard = 32
+
+// maxAutoCut bounds the automatic cut's depth, whatever K: at depth 24 a
+// 24-puzzle's frontier holds about 10^10 nodes, more than any K needs.
+const maxAutoCut = 24
+
+// FoundBy is the cause (context.Cause) with which a wave's shard is
+// stopped because another shard of the same wave found a goal: SolveWave
+// then returns the shard as stopped (WaveResult.StoppedBy), with partial
+// counts, rather than as interrupted.
+type FoundBy struct {
+	// Shard is the shard, from 1, that found the goal.
+	Shard int
+}
+
+func (f *FoundBy) Error() string { return fmt.Sprintf("stopped: found by shard %d", f.Shard) }
 
 // Subtree is the search below one node of a wave's frontier.
 type Subtree struct {
@@ -81,6 +110,9 @@ type WaveResult struct {
 	Bound, Cut, Shard, Shards int
 	// Frontier is how many nodes are at the cut within the bound.
 	Frontier int
+	// AutoCut reports that the cut was chosen from the number of shards
+	// (WaveOptions.Cut 0, or AutoCut).
+	AutoCut bool
 	// Found reports a goal within the bound; Moves reach it (from the
 	// board as given), in the subtree FoundIndex.
 	Found      bool
@@ -93,9 +125,16 @@ type WaveResult struct {
 	// AboveGenerated and AboveExpanded count the nodes above the cut; the
 	// shard's Stats include them in shard 1 only.
 	AboveGenerated, AboveExpanded int64
-	// Subtrees are those the shard searched, in depth-first order.
+	// Subtrees are those the shard searched in full, in depth-first
+	// order.
 	Subtrees []Subtree
-	Stats    Stats
+	// StoppedBy is the shard that found a goal, when this one stopped
+	// for it (its context cancelled with cause FoundBy) before the end of
+	// its work: Status is Solved, Stats count the nodes up to the stop
+	// (the subtree cut short included), and the merge's counts are
+	// partial.
+	StoppedBy int
+	Stats     Stats
 }
 
 // ErrWaveHeuristic reports a heuristic that waves cannot use.
@@ -149,6 +188,11 @@ func SolveWave(ctx context.Context, p *Puzzle, opt WaveOptions) (WaveResult, err
 	err = waveSearch(ctx, newProblem(b, p.Goal), set, opt, &res)
 	res.Stats.Time = time.Since(start)
 	res.Status = status.Solved
+	var by *FoundBy
+	if err != nil && ctx.Err() != nil && errors.As(context.Cause(ctx), &by) && !res.Found {
+		res.StoppedBy = by.Shard
+		return res, nil
+	}
 	if err != nil {
 		res.Status, res.Found, res.Moves = status.Timeout, false, nil
 	}
@@ -172,14 +216,17 @@ func waveSearch(ctx context.Context, pr *problem, set *PDBSet, opt WaveOptions, 
 	if res.Bound >= len(k.path) {
 		return fmt.Errorf("sliding: bound %d is above the longest path searched (%d)", res.Bound, len(k.path)-1)
 	}
-	if res.Cut == 0 {
-		res.Cut = DefaultCut
+	var w *waver
+	if res.Cut == 0 || opt.AutoCut {
+		res.AutoCut = true
+		w = autoCut(k, pr, res, max(res.Cut, 1), SubtreesPerShard*opt.Shards, st)
+	} else {
+		res.Cut = min(res.Cut, res.Initial)
+		w = &waver{k: k, pr: pr, cut: res.Cut, bound: res.Bound, next: 1 << 30, stop: st}
+		k.root(pr, res.Bound)
+		w.frames[0] = k.frames[0]
+		w.above(0)
 	}
-	res.Cut = min(res.Cut, res.Initial)
-	w := &waver{k: k, pr: pr, cut: res.Cut, bound: res.Bound, next: 1 << 30, stop: st}
-	k.root(pr, res.Bound)
-	w.frames[0] = k.frames[0]
-	w.above(0)
 	res.Frontier = len(w.frontier)
 	res.AboveGenerated, res.AboveExpanded = w.gen, w.exp
 	keys := make([]string, len(w.frontier))
@@ -194,6 +241,10 @@ func waveSearch(ctx context.Context, pr *problem, set *PDBSet, opt WaveOptions, 
 	w.index = 0
 	next := w.next
 	w.visit = func(i int, f *pdbFrame) bool {
+		if st.flag.Load() { // stopped between two subtrees
+			w.err = ctx.Err()
+			return true
+		}
 		fn := &w.frontier[i]
 		k.frames[0] = pdbFrame{blank: f.blank, rblank: f.rblank, prev: f.prev, md: f.md, sum: f.sum, rsum: f.rsum}
 		k.depth, k.bound, k.next = 0, int64(w.bound-w.cut), 1<<30
@@ -201,6 +252,11 @@ func waveSearch(ctx context.Context, pr *problem, set *PDBSet, opt WaveOptions, 
 		r := pdbIterate(k, false)
 		for r == iterPaused {
 			if st.flag.Load() {
+				// The subtree cut short counts in the shard's nodes
+				// (partial when another shard found the goal), not
+				// among its subtrees.
+				res.Stats.Generated += k.gen - gen
+				res.Stats.Expanded += k.exp - exp
 				w.err = ctx.Err()
 				return true
 			}
@@ -230,6 +286,32 @@ func waveSearch(ctx context.Context, pr *problem, set *PDBSet, opt WaveOptions, 
 	res.Next = int(next)
 	res.Stats.Iterations = 1
 	return nil
+}
+
+// autoCut walks above the cut at depths from, from+1, ... (up to the
+// root's heuristic, and maxAutoCut) and keeps the first whose frontier
+// holds at least want nodes; when none does (a small board, or a bound
+// that few paths reach, as the first), the depth with the largest
+// frontier. It sets res.Cut and returns the walk of that depth, its
+// frontier listed. At a fixed depth the frontier only grows with the
+// bound, so the cut of a wave is never too deep for the next: kept from
+// wave to wave, it is deepened only while the frontier is too small.
+func autoCut(k *pdbKernel, pr *problem, res *WaveResult, from, want int, st *stopper) *waver {
+	var best *waver
+	for d := min(from, res.Initial); ; d++ {
+		w := &waver{k: k, pr: pr, cut: d, bound: res.Bound, next: 1 << 30, stop: st}
+		k.root(pr, res.Bound)
+		w.frames[0] = k.frames[0]
+		w.above(0)
+		if best == nil || len(w.frontier) > len(best.frontier) {
+			best = w
+		}
+		if len(w.frontier) >= want || len(w.frontier) == 0 || d >= min(res.Initial, maxAutoCut) {
+			break
+		}
+	}
+	res.Cut = best.cut
+	return best
 }
 
 // frontierNode is a node at the cut: its path and the counts above the
@@ -370,6 +452,8 @@ func splitFrontier(keys []string, sizes map[string]int64, k int) []int {
 type WaveMerge struct {
 	Heuristic                             Heuristic
 	Initial, Bound, Cut, Shards, Frontier int
+	// AutoCut: the cut was chosen from K (the next wave may deepen it).
+	AutoCut bool
 	// Found reports a goal within the bound, reached by Moves: the
 	// iteration's first in depth-first order, in subtree FoundIndex.
 	Found      bool
@@ -383,19 +467,31 @@ type WaveMerge struct {
 	// Sizes holds the nodes generated in each subtree searched in full,
 	// by path: the next wave's WaveOptions.Sizes.
 	Sizes map[string]int64
+	// Stopped lists the shards (from 1) that stopped when another found
+	// the goal. Generated and Expanded are then the nodes the shards
+	// searched, less than the iteration in one piece would have (the
+	// stopped shards cut short) or more (subtrees after the goal's):
+	// Partial. The solution is still optimal, every smaller bound having
+	// been searched in full, but it may be another of the same length
+	// than the search in one piece finds.
+	Stopped []int
+	Partial bool
 }
 
 // MergeWave merges the results of every shard of one wave. It refuses a
 // set with a shard missing, given twice or unfinished, shards of
 // different waves (bound, cut, number of shards, heuristic, frontier),
-// and subtrees searched twice or by nobody, naming them.
+// and subtrees searched twice or by nobody, naming them. Shards stopped
+// because another found the goal (StoppedBy) are accepted only when a
+// shard of the set found one: the merge then has the first goal found,
+// and partial counts.
 func MergeWave(shards []WaveResult) (WaveMerge, error) {
 	if len(shards) == 0 {
 		return WaveMerge{}, errors.New("sliding: no shard to merge")
 	}
 	first := &shards[0]
 	m := WaveMerge{Heuristic: first.Heuristic, Initial: first.Initial, Bound: first.Bound, Cut: first.Cut,
-		Shards: first.Shards, Frontier: first.Frontier, Next: 1 << 30, Sizes: map[string]int64{}}
+		Shards: first.Shards, Frontier: first.Frontier, AutoCut: first.AutoCut, Next: 1 << 30, Sizes: map[string]int64{}}
 	name := func(r *WaveResult) string { return fmt.Sprintf("shard %d/%d", r.Shard, r.Shards) }
 	seen := make([]bool, m.Shards)
 	for i := range shards {
@@ -407,7 +503,7 @@ func MergeWave(shards []WaveResult) (WaveMerge, error) {
 			return m, fmt.Errorf("sliding: %s: want I/K with 1 ≤ I ≤ K", name(r))
 		case r.Status != status.Solved:
 			return m, fmt.Errorf("sliding: %s did not finish (status %s)", name(r), r.Status)
-		case r.Bound != m.Bound || r.Cut != m.Cut || r.Heuristic != m.Heuristic || r.Frontier != m.Frontier || r.Initial != m.Initial:
+		case r.Bound != m.Bound || r.Cut != m.Cut || r.AutoCut != m.AutoCut || r.Heuristic != m.Heuristic || r.Frontier != m.Frontier || r.Initial != m.Initial:
 			return m, fmt.Errorf("sliding: %s is of another wave: bound %d, cut %d, %s, %d subtrees; %s: bound %d, cut %d, %s, %d subtrees",
 				name(r), r.Bound, r.Cut, r.Heuristic, r.Frontier, name(first), m.Bound, m.Cut, m.Heuristic, m.Frontier)
 		case seen[r.Shard-1]:
@@ -423,6 +519,9 @@ func MergeWave(shards []WaveResult) (WaveMerge, error) {
 	}
 	if len(missing) > 0 {
 		return m, fmt.Errorf("sliding: %s missing", plural(missing, "shard"))
+	}
+	if merged, ok, err := mergeStopped(shards, m); ok || err != nil {
+		return merged, err
 	}
 	subs := make([]*Subtree, m.Frontier)
 	end := m.Frontier // the subtrees that count: those up to the first goal
@@ -468,6 +567,62 @@ func MergeWave(shards []WaveResult) (WaveMerge, error) {
 		m.Next = 0
 	}
 	return m, nil
+}
+
+// mergeStopped merges a wave some of whose shards stopped when another
+// found the goal: ok is false when none did. It requires the shards named
+// as finders to have found a goal; the solution is the one of the least
+// subtree found, the counts the sum of the shards' (partial).
+func mergeStopped(shards []WaveResult, m WaveMerge) (WaveMerge, bool, error) {
+	found := map[int]bool{}
+	for i := range shards {
+		r := &shards[i]
+		if r.StoppedBy != 0 {
+			m.Stopped = append(m.Stopped, r.Shard)
+		}
+		if r.Found {
+			found[r.Shard] = true
+			if !m.Found || r.FoundIndex < m.FoundIndex {
+				m.Found, m.FoundIndex, m.Moves = true, r.FoundIndex, r.Moves
+			}
+		}
+	}
+	if len(m.Stopped) == 0 {
+		return m, false, nil
+	}
+	slices.Sort(m.Stopped)
+	for i := range shards {
+		r := &shards[i]
+		switch {
+		case r.StoppedBy == 0:
+		case r.Found:
+			return m, true, fmt.Errorf("sliding: shard %d/%d found a goal and says it stopped for shard %d", r.Shard, r.Shards, r.StoppedBy)
+		case !found[r.StoppedBy]:
+			what := "found nothing"
+			if r.StoppedBy < 1 || r.StoppedBy > m.Shards {
+				what = "is not of the wave"
+			}
+			return m, true, fmt.Errorf("sliding: shard %d/%d stopped, found by shard %d, but shard %d/%d %s at bound %d: its counts are partial and nothing proves the bound holds a goal",
+				r.Shard, r.Shards, r.StoppedBy, r.StoppedBy, m.Shards, what, m.Bound)
+		}
+	}
+	seen := map[int]bool{}
+	for i := range shards {
+		r := &shards[i]
+		for _, s := range r.Subtrees {
+			switch {
+			case s.Index < 0 || s.Index >= m.Frontier:
+				return m, true, fmt.Errorf("sliding: shard %d/%d: subtree %d of %d", r.Shard, r.Shards, s.Index, m.Frontier)
+			case seen[s.Index]:
+				return m, true, fmt.Errorf("sliding: subtree %d (%s) searched twice", s.Index, s.Path)
+			}
+			seen[s.Index] = true
+		}
+		m.Generated += r.Stats.Generated
+		m.Expanded += r.Stats.Expanded
+	}
+	m.Next, m.Partial = 0, true
+	return m, true, nil
 }
 
 // plural writes "shard 2/3" or "shards 2/3, 3/3 and 5/8", "subtree 4" or

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/puzzlesolvers/puzzle/status"
 )
@@ -134,7 +135,7 @@ func TestWaveEightPuzzles(t *testing.T) {
 				t.Fatalf("%d moves, BFS %d", last.found, dist[key])
 			}
 			for _, k := range []int{1, 2, 3, 5} {
-				for _, cut := range []int{0, 1, 3, DefaultCut} {
+				for _, cut := range []int{0, 1, 3, 8} {
 					checkWaves(t, p, set, its, k, cut)
 				}
 			}
@@ -323,4 +324,189 @@ func TestWaveCancel(t *testing.T) {
 	if _, err := SolveWave(t.Context(), p, WaveOptions{Heuristic: Manhattan, Store: store, Shard: 1, Shards: 1}); err == nil {
 		t.Error("a wave with Manhattan distance was accepted")
 	}
+}
+
+// TestWaveAutoCut checks the cut chosen from K: the least depth whose
+// frontier holds SubtreesPerShard × K subtrees (or the root's heuristic),
+// so that it grows with K, and the shards' counts add up to the
+// iteration's in one piece whatever the cut chosen.
+func TestWaveAutoCut(t *testing.T) {
+	t.Parallel()
+	set := smallPDB(t, 3)
+	dist := eightPuzzle(BlankLast)
+	for _, key := range sample(newRand(44), dist, 8) {
+		p := &Puzzle{Board: boardOf(3, 3, key), Goal: BlankLast}
+		its := iterations(t, newProblem(p.Board, p.Goal), set)
+		it := its[0]
+		if it.found >= 0 {
+			continue // solved at the first bound: the shards stop at their goal
+		}
+		prev := 0
+		for _, k := range []int{1, 2, 4, 8, 16} {
+			var sum int64
+			var cut int
+			for i := 1; i <= k; i++ {
+				r := shard(t, context.Background(), p, set, WaveOptions{Bound: it.bound, Shard: i, Shards: k})
+				sum += r.Stats.Generated
+				cut = r.Cut
+				if i == 1 {
+					// The least depth whose frontier is large enough, and
+					// none one level up; when no depth has enough, the
+					// largest frontier.
+					if r.Frontier < SubtreesPerShard*k {
+						for d := 1; d <= r.Initial; d++ {
+							other := shard(t, context.Background(), p, set, WaveOptions{Bound: it.bound, Cut: d, Shard: 1, Shards: k})
+							if other.Frontier > r.Frontier {
+								t.Fatalf("k=%d: cut %d has %d subtrees, cut %d more (%d)", k, r.Cut, r.Frontier, d, other.Frontier)
+							}
+						}
+					} else if r.Cut > 1 {
+						up := shard(t, context.Background(), p, set, WaveOptions{Bound: it.bound, Cut: r.Cut - 1, Shard: 1, Shards: k})
+						if up.Frontier >= SubtreesPerShard*k {
+							t.Fatalf("k=%d: cut %d chosen, but cut %d has %d subtrees already", k, r.Cut, r.Cut-1, up.Frontier)
+						}
+					}
+					if !r.AutoCut {
+						t.Error("AutoCut not reported")
+					}
+				}
+			}
+			if cut < prev {
+				t.Fatalf("k=%d: cut %d, below the %d of fewer shards", k, cut, prev)
+			}
+			prev = cut
+			if sum != it.gen {
+				t.Fatalf("k=%d cut %d: the shards generated %d, in one piece %d", k, cut, sum, it.gen)
+			}
+		}
+	}
+}
+
+// TestWaveStopped solves the last wave of Korf's #88 in 3 shards: the
+// shards that find no goal, stopped by their context with cause FoundBy,
+// end at once with status solved and partial counts; the merge with a
+// finder has the published length, and without one is refused.
+func TestWaveStopped(t *testing.T) {
+	t.Parallel()
+	p, length := korf15(t, 88)
+	set, err := testStore.loadSet(t.Context(), PDB663, 4, 4, loadOrBuild)
+	if err != nil {
+		t.Fatal(err)
+	}
+	its := iterations(t, newProblem(p.Board, p.Goal), set)
+	last := its[len(its)-1]
+	const k = 3
+	var full []WaveResult
+	finder := 0
+	for i := 1; i <= k; i++ {
+		r := shard(t, context.Background(), p, set, WaveOptions{Bound: last.bound, Shard: i, Shards: k})
+		full = append(full, r)
+		if r.Found && finder == 0 {
+			finder = i
+		}
+	}
+	if finder == 0 {
+		t.Fatal("no shard of the last wave found the goal")
+	}
+	store := testStore
+	var stopped []WaveResult
+	for i := 1; i <= k; i++ {
+		if i == finder {
+			stopped = append(stopped, full[i-1])
+			continue
+		}
+		ctx, cancel := context.WithCancelCause(t.Context())
+		cancel(&FoundBy{Shard: finder})
+		r, err := SolveWave(ctx, p, WaveOptions{Heuristic: PDB663, Store: store, Bound: last.bound, Shard: i, Shards: k})
+		if err != nil || r.Status != status.Solved || r.StoppedBy != finder || r.Found || len(r.Subtrees) != 0 {
+			t.Fatalf("shard %d stopped: %v, %v, stopped by %d, found %v, %d subtrees", i, err, r.Status, r.StoppedBy, r.Found, len(r.Subtrees))
+		}
+		if r.Stats.Generated >= full[i-1].Stats.Generated && full[i-1].Stats.Generated > 0 {
+			t.Errorf("shard %d stopped after %d nodes, in full %d", i, r.Stats.Generated, full[i-1].Stats.Generated)
+		}
+		stopped = append(stopped, r)
+	}
+	m, err := MergeWave(stopped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.Found || len(m.Moves) != length || !m.Partial || len(m.Stopped) != k-1 {
+		t.Fatalf("merged: found %v, %d moves (published %d), partial %v, stopped %v", m.Found, len(m.Moves), length, m.Partial, m.Stopped)
+	}
+	if err := p.Board.Check(m.Moves, p.Goal); err != nil {
+		t.Fatal(err)
+	}
+	// Without the finder's record, and with the finder's search replaced
+	// by a shard that found nothing, the stopped shards are refused.
+	noFinder := slices.Clone(stopped)
+	noFinder[finder-1] = stopped[finder%k]
+	noFinder[finder-1].Shard = finder
+	noFinder[finder-1].StoppedBy = 0
+	noFinder[finder-1].Found, noFinder[finder-1].Moves = false, nil
+	if _, err := MergeWave(noFinder); err == nil || !strings.Contains(err.Error(), "found nothing") {
+		t.Errorf("stopped without a finder: %v", err)
+	}
+	// Stopped in the middle of a subtree: the nodes up to the stop are
+	// counted, the subtree is not listed.
+	big := its[len(its)-2]
+	ctx, stop := context.WithCancelCause(t.Context())
+	time.AfterFunc(10*time.Millisecond, func() { stop(&FoundBy{Shard: 2}) })
+	r, err := SolveWave(ctx, p, WaveOptions{Heuristic: PDB663, Store: store, Bound: big.bound, Cut: 2, Shard: 1, Shards: 2})
+	switch {
+	case err != nil || r.Status != status.Solved:
+		t.Errorf("stopped in a subtree: %v, %v", r.Status, err)
+	case r.StoppedBy == 0:
+		t.Logf("the shard finished (%d nodes) before the stop", r.Stats.Generated)
+	default:
+		var listed int64
+		for _, s := range r.Subtrees {
+			listed += s.Generated
+		}
+		if r.Stats.Generated < listed+r.AboveGenerated || r.Stats.Generated >= big.gen {
+			t.Errorf("stopped in a subtree: %d nodes, %d in the subtrees listed and %d above; %d in the iteration", r.Stats.Generated, listed, r.AboveGenerated, big.gen)
+		}
+	}
+	// A cancellation that is not FoundBy is an interruption.
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if r, err := SolveWave(ctx, p, WaveOptions{Heuristic: PDB663, Store: store, Bound: last.bound, Shard: 1, Shards: k}); err == nil || r.Status != status.Timeout || r.StoppedBy != 0 {
+		t.Errorf("interrupted: %v, %v, stopped by %d", r.Status, err, r.StoppedBy)
+	}
+}
+
+// TestWaveAutoCutGrows checks on a 15-puzzle (Korf's #88, given here) that
+// the automatic cut deepens as K grows, while every K's shards add up to
+// the iteration's count in one piece.
+func TestWaveAutoCutGrows(t *testing.T) {
+	t.Parallel()
+	p, err := Parse(strings.NewReader("15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Goal = BlankFirst
+	set, err := testStore.loadSet(t.Context(), PDB663, 4, 4, loadOrBuild)
+	if err != nil {
+		t.Fatal(err)
+	}
+	its := iterations(t, newProblem(p.Board, p.Goal), set)
+	it := its[len(its)-2] // the last bound without a goal: every subtree is searched
+	cuts := map[int]int{}
+	for _, k := range []int{1, 4, 16} {
+		var sum int64
+		for i := 1; i <= k; i++ {
+			r := shard(t, context.Background(), p, set, WaveOptions{Bound: it.bound, Shard: i, Shards: k})
+			sum += r.Stats.Generated
+			cuts[k] = r.Cut
+			if i == 1 && r.Frontier < SubtreesPerShard*k {
+				t.Errorf("k=%d: cut %d has %d subtrees, fewer than %d", k, r.Cut, r.Frontier, SubtreesPerShard*k)
+			}
+		}
+		if sum != it.gen {
+			t.Errorf("k=%d (cut %d): the shards generated %d, in one piece %d", k, cuts[k], sum, it.gen)
+		}
+	}
+	if !(cuts[1] < cuts[4] && cuts[4] < cuts[16]) {
+		t.Errorf("cuts by K: %v; want them to grow", cuts)
+	}
+	t.Logf("bound %d: cut by K %v", it.bound, cuts)
 }

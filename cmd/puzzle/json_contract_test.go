@@ -60,6 +60,8 @@ func TestEveryVerbJSON(t *testing.T) {
 		"sliding wave": {
 			{args: []string{"--next", filepath.Join(t.TempDir(), "next.json"), "testdata/sliding/wave1"}, ref: "sliding.json#/$defs/wave"},
 			{args: []string{"--next", filepath.Join(t.TempDir(), "next.json"), "testdata/sliding/wave-last"}, ref: "sliding.json#/$defs/wave"},
+			// the goal found by shard 1, shard 2 stopped (--found)
+			{args: []string{"--next", filepath.Join(t.TempDir(), "next.json"), "testdata/sliding/wave-stopped"}, ref: "sliding.json#/$defs/wave"},
 		},
 		"queens count": {{args: []string{"8"}, ref: "queens.json#/$defs/count"}, {args: []string{"2"}, ref: "queens.json#/$defs/count"}},
 		"queens merge": {{args: []string{"testdata/queens/shards9.json"}, ref: "queens.json#/$defs/count"}},

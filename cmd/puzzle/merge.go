@@ -38,7 +38,10 @@ exits with status 1, printing nothing on stdout.
 The counts of 'queens count --shard' are added up; the records of the
 batch verbs (sudoku solve and generate, nonogram solve, sliding solve and
 bench, queens dominate) are written in the order of the puzzles in the
-inputs. Times are those of the shards, added up.
+inputs. Times are those of the shards, added up; for sliding bench, each
+heuristic's row is made again from its instances' records (instances_ms
+their times added up), with time_ms the slowest shard's wall time and
+shards_ms each shard's.
 
 Exit status as for the command merged (1 when a puzzle is invalid,
 unsolved or timed out), and 1 when the shards do not make the whole job.
@@ -253,19 +256,18 @@ func (c *mergeCmd) run(e *env, v *verb, files []string) int {
 		}
 		return exitFail
 	}
+	for _, p := range probes {
+		if p.Command == benchCommand {
+			return mergeBench(e, v, in, lines, probes, c.json)
+		}
+	}
 	return mergeBatch(e, v, in, lines, probes, c.json)
 }
 
-// mergeBatch checks and writes the records of the shards of a batch verb.
-func mergeBatch(e *env, v *verb, in *mergeInputs, lines []mergeLine, probes []mergeProbe, asJSON bool) int {
-	type summary struct {
-		spec shard.Spec
-		p    *mergeProbe
-		l    mergeLine
-	}
-	var sums []summary
+// checkSummaries reads the shards' summaries among the probes and checks
+// that they make one whole job (shard.Check); problems says what is not.
+func checkSummaries(lines []mergeLine, probes []mergeProbe) (sums []shardSum, problems []string) {
 	var parts []shard.Part
-	var problems []string
 	for i := range probes {
 		p := &probes[i]
 		if p.Command == "" {
@@ -283,7 +285,7 @@ func mergeBatch(e *env, v *verb, in *mergeInputs, lines []mergeLine, probes []me
 				failed += ": " + p.Error
 			}
 		}
-		sums = append(sums, summary{s, p, lines[i]})
+		sums = append(sums, shardSum{s, p, lines[i]})
 		parts = append(parts, shard.Part{Spec: s, Job: fmt.Sprintf("%s (%s, inputs %.19s…, %d puzzles)", p.Job, p.Command, p.Inputs, p.Total),
 			Where: lines[i].where(), Failed: failed})
 	}
@@ -294,6 +296,19 @@ func mergeBatch(e *env, v *verb, in *mergeInputs, lines []mergeLine, probes []me
 			problems = append(problems, err.Error())
 		}
 	}
+	return sums, problems
+}
+
+// shardSum is a shard's summary, as merge read it.
+type shardSum struct {
+	spec shard.Spec
+	p    *mergeProbe
+	l    mergeLine
+}
+
+// mergeBatch checks and writes the records of the shards of a batch verb.
+func mergeBatch(e *env, v *verb, in *mergeInputs, lines []mergeLine, probes []mergeProbe, asJSON bool) int {
+	sums, problems := checkSummaries(lines, probes)
 	if len(problems) > 0 {
 		e.errorf("%s: %s", v.name, strings.Join(problems, "; "))
 		return exitFail

@@ -77,8 +77,8 @@ Run 'puzzle help sliding <verb>' for a verb's flags.
 
 const slideSolveUsage = `Usage: puzzle sliding solve [--json] [--goal blank-last|blank-first] [--algo A] [--heuristic H] [--timeout D] [--animate]
                             [--shard I/K|auto [--shards K]] TILES...|files|-
-       puzzle sliding solve --bound B|first|--wave FILE [--shard I/K|auto [--shards K]] [--cut D] [--json] [--goal G]
-                            [--heuristic H] [--timeout D] TILES...|file|-
+       puzzle sliding solve --bound B|first|--wave FILE [--shard I/K|auto [--shards K]] [--cut D|auto] [--found PATH]
+                            [--json] [--goal G] [--heuristic H] [--timeout D] TILES...|file|-
 
 Solves each board. IDA*, A* and BFS find a shortest solution (optimal:
 true); reduce, the automatic choice for boards larger than 5×5, solves
@@ -123,18 +123,25 @@ board's heuristic) or --wave FILE (written by 'puzzle sliding wave' for
 the next wave), --shard I/K searches the I-th of K shards of one IDA*
 iteration, a wave, on one board (pattern database heuristics only;
 --shard auto as above; no --shard: the whole iteration). The iteration's
-tree is cut at depth --cut D (default 8, lowered to the board's
-heuristic); the subtrees below the cut are split into K shards, balanced
-by their sizes at the previous bound when FILE gives them, round-robin
-otherwise. Shard 1 also counts the nodes above the cut, so the shards'
-nodes add up to the iteration's in one piece.
+tree is cut at depth --cut D (lowered to the board's heuristic); the
+default, auto, takes the least depth whose frontier holds 32 × K
+subtrees, enough for the split to balance (the record's cut says which;
+the next wave's FILE keeps it). The subtrees below the cut are split
+into K shards, balanced by their sizes at the previous bound when FILE
+gives them, round-robin otherwise. Shard 1 also counts the nodes above
+the cut, so the shards' nodes add up to the iteration's in one piece.
+--found PATH, a file every shard of the wave can see: the shard that
+finds a goal writes its record there (a temporary file renamed), and the
+others look for it every second and between subtrees, and stop at once
+with status solved, stopped_by (the finder) and partial counts; 'puzzle
+sliding wave' accepts stopped shards only beside their finder.
 --json prints one object: status (solved when the shard finished, found
 or not), job (the board, goal and heuristic, hashed), shard, rows, cols,
 board, goal, heuristic, initial_estimate, bound, cut, frontier, found,
 length, moves and found_subtree (found), next_bound (the least f above
-the bound met), above and before (waves, generated, expanded), subtrees
-(index, path, above_generated, above_expanded, generated, expanded,
-found) and stats. Exit status 0 when the shard finished. 'puzzle help
+the bound met), stopped_by (stopped: found by that shard),
+above and before (waves, generated, expanded), subtrees (index, path,
+above_generated, above_expanded, generated, expanded, found) and stats. Exit status 0 when the shard finished. 'puzzle help
 sliding wave' shows the driver that runs waves until one finds.
 
 Examples:
@@ -159,7 +166,7 @@ type slidingSolveCmd struct {
 	cache               string
 	shard               shardFlags
 	bound, waveFile     string
-	cut                 int
+	cut, found          string
 }
 
 func goalFlag() *choiceFlag {
@@ -177,7 +184,8 @@ func (c *slidingSolveCmd) define(fs *flag.FlagSet) {
 		fs.BoolVar(&c.animate, "animate", false, "show the solution step by step")
 		c.shard.define(fs, "boards, or with --bound or --wave of one IDA* iteration")
 		fs.StringVar(&c.bound, "bound", "", "search one IDA* iteration of one board, a wave, with bound `B` (first: the board's heuristic)")
-		fs.IntVar(&c.cut, "cut", 0, "with --bound or --wave: the depth `D` of the cut (default 8)")
+		fs.StringVar(&c.cut, "cut", "", "with --bound or --wave: the depth `D` of the cut, or auto (the default): the least depth with 32 × K subtrees")
+		fs.StringVar(&c.found, "found", "", "with --bound or --wave: the file `PATH` where a shard that finds the goal says so, and which stops the others")
 		fs.StringVar(&c.waveFile, "wave", "", "search the wave of `FILE`, written by 'puzzle sliding wave'")
 	}
 	fs.Var(c.goal, "goal", "the solved position: blank-last or blank-first")
@@ -278,8 +286,8 @@ func (c *slidingSolveCmd) run(e *env, v *verb, operands []string) int {
 	if c.bound != "" || c.waveFile != "" {
 		return c.solveShard(e, v, operands)
 	}
-	if c.cut != 0 {
-		return v.usageError(e, "--cut goes with --bound or --wave")
+	if c.cut != "" || c.found != "" {
+		return v.usageError(e, "--cut and --found go with --bound or --wave")
 	}
 	return c.solve(e, v, operands, "args")
 }

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
@@ -19,11 +21,13 @@ import (
 
 	"github.com/puzzlesolvers/puzzle/internal/jsonl"
 	"github.com/puzzlesolvers/puzzle/internal/record"
+	"github.com/puzzlesolvers/puzzle/internal/shard"
 	"github.com/puzzlesolvers/puzzle/sliding"
 	"github.com/puzzlesolvers/puzzle/status"
 )
 
 const slideBenchUsage = `Usage: puzzle sliding bench [--set korf100|korf24] [--heuristic H[,H...]] [--max N] [--instances I,J,...|--easiest N] [--workers W] [--timeout D] [--data DIR] [--cache DIR] [--verbose] [--json]
+                            [--shard I/K|auto [--shards K]]
 
 Solves benchmark instances optimally with IDA* and checks every length
 against the published one; each solution is replayed to the goal.
@@ -60,9 +64,25 @@ instance was solved to its published length, else invalid or timeout with
 an error), set, heuristic, count, tally (by status), lengths_checked,
 lengths_wrong, total_length, slowest and stats (generated, expanded,
 time_ms: the wall time, instances_ms, slowest_ms, tables_ms,
-mnodes_per_s_per_core); with --verbose, first one per instance: status,
+mnodes_per_s_per_core, cpu_ms: the CPU time of the searches); with --verbose, first one per instance: status,
 error, set, heuristic, id, length, want, korf_felner_nodes,
 clausecker_6666_expansions and stats (generated, expanded, time_ms).
+
+--shard I/K solves only the instances of shard I of K: those whose index
+among the instances selected (by --set, --instances, --easiest and --max,
+from 0) is I-1 modulo K; --shard auto takes I and K from a Kubernetes
+Indexed Job (JOB_COMPLETION_INDEX, with --shards K), a Slurm job array
+(SLURM_ARRAY_TASK_ID) or GNU parallel (PARALLEL_SEQ, with --shards K). A
+shard writes JSON Lines for 'puzzle merge', whatever --json says: for
+each heuristic, the record of each of its instances (as --verbose --json
+writes it) with its place ("shard", "index", "job" and "human"), then
+the shard's row of the heuristic (with "shard" and "job"); last, the
+shard's summary. The job is the command, the set, heuristics, selection
+flags, --timeout and --verbose, and the SHA-256 of the set's files.
+'puzzle merge' prints what the bench without --shard prints, the
+instances' counts and lengths added up; its time_ms is the slowest
+shard's wall time, shards_ms each shard's, instances_ms the sum of the
+instances' times, cpu_ms the shards' CPU time added up.
 
 Exit status 0 when every instance was solved to its published length, 1
 when one was not (or the data cannot be read), 2 on usage errors
@@ -77,6 +97,8 @@ Examples:
 	puzzle sliding bench --heuristic manhattan,linear-conflict,walking-distance,pdb-555,pdb-663,pdb-78 --instances 79,12,42,55,97,19,94,47,93,9
 	puzzle sliding bench --set korf24 --instances 40,38
 	puzzle sliding bench --set korf24 --easiest 25 --verbose
+	for i in 1 2 3 4; do puzzle sliding bench --set korf24 --easiest 25 --shard $i/4 > b$i.jsonl & done; wait
+	puzzle merge b*.jsonl
 `
 
 // slidingBenchCmd is 'puzzle sliding bench'.
@@ -86,8 +108,7 @@ type slidingBenchCmd struct {
 	timeout                    time.Duration
 	data, cache                string
 	verbose, json              bool
-
-	cpu time.Duration // the CPU time of the last heuristic's searches
+	shard                      shardFlags
 }
 
 func (c *slidingBenchCmd) define(fs *flag.FlagSet) {
@@ -102,6 +123,7 @@ func (c *slidingBenchCmd) define(fs *flag.FlagSet) {
 	fs.StringVar(&c.cache, "cache", "", "pattern database `DIR` (default $PUZZLE_CACHE, else the user cache directory)")
 	fs.BoolVar(&c.verbose, "verbose", false, "print every instance")
 	fs.BoolVar(&c.json, "json", false, "print one JSON object per heuristic (and per instance with --verbose)")
+	c.shard.define(fs, "instances selected")
 }
 
 // benchInstance is a benchmark board and what is known of it.
@@ -177,16 +199,21 @@ func (c *slidingBenchCmd) run(e *env, v *verb, operands []string) int {
 			ids = append(ids, id)
 		}
 	}
+	sp, code, ok := c.shard.resolve(e, v)
+	if !ok {
+		return code
+	}
 	root, ok := e.dataRoot("sliding", c.data)
 	if !ok {
 		return exitFail
 	}
 	var insts []benchInstance
+	var inputs shard.Inputs // the set's files, hashed for a shard's job
 	var err error
 	if c.set == "korf100" {
-		insts, err = readKorf100(root)
+		insts, err = readKorf100(root, &inputs)
 	} else {
-		insts, err = readKorf24(root)
+		insts, err = readKorf24(root, &inputs)
 	}
 	if err != nil {
 		e.errorf("%s: %v", v.name, err)
@@ -218,19 +245,19 @@ func (c *slidingBenchCmd) run(e *env, v *verb, operands []string) int {
 	}
 	store := e.newSlidingStore(c.cache)
 	store.HugePages = true
+	if sp.K > 0 {
+		return c.runShard(e, v, sp, inputs, store, hs, insts, workers, side)
+	}
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
 	jw := jsonl.NewWriter(out)
 	if !c.json {
-		fmt.Fprintf(out, "%s: %s, IDA*, %d workers, GOMAXPROCS %d, %s %s/%s\n\n", c.set, plural(len(insts), "instance"),
-			workers, runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH)
-		fmt.Fprintf(out, "%-34s %7s %7s %7s %15s %15s %10s %10s %17s %9s\n", "heuristic", "solved", "checked", "length",
-			"generated", "expanded", "wall", "sum", "slowest", "Mnodes/s")
+		writeBenchHeader(out, c.set, len(insts), fmt.Sprintf("%d workers, GOMAXPROCS %d", workers, runtime.GOMAXPROCS(0)))
 		out.Flush()
 	}
 	failed := false
 	for _, h := range hs {
-		row, results := c.runHeuristic(e, store, h, insts, workers)
+		row, results := c.runHeuristic(e, store, h, insts, workers, side)
 		if e.ctx.Err() != nil {
 			out.Flush()
 			e.errorf("%s: interrupted", v.name)
@@ -249,37 +276,144 @@ func (c *slidingBenchCmd) run(e *env, v *verb, operands []string) int {
 			out.Flush()
 			continue
 		}
-		if c.verbose {
-			for _, r := range results {
-				writeBenchResult(out, r)
-			}
-		}
-		st := row.Stats
-		slowest := fmt.Sprintf("%s (#%d)", fmtDuration(msDuration(st.SlowestMS)), row.Slowest)
-		fmt.Fprintf(out, "%-34s %7s %7d %7d %15d %15d %10s %10s %17s %9.2f\n", h, fmt.Sprintf("%d/%d", row.Solved, row.Instances),
-			row.Checked, row.TotalLength, st.Generated, st.Expanded, fmtDuration(msDuration(st.TimeMS)),
-			fmtDuration(msDuration(st.InstancesMS)), slowest, st.RatePerCore)
-		if c.cpu > 0 {
-			fmt.Fprintf(out, "%-34s CPU time of the searches (user+system): %s, %.2f M nodes generated per CPU second\n",
-				"", fmtDuration(c.cpu), float64(st.Generated)/c.cpu.Seconds()/1e6)
-		}
-		if h == sliding.PDB6666 {
-			writeNodeCheck(out, results)
-		}
-		if st.TablesMS > 1000 {
-			fmt.Fprintf(out, "%-34s (tables loaded or built in %s, not counted)\n", "", fmtDuration(msDuration(st.TablesMS)))
-		}
-		for _, r := range results {
-			if r.SlidingBenchInstance != nil && r.Status != status.Solved {
-				fmt.Fprintf(out, "  #%d: %v, length %d, want %d: %s\n", r.ID, r.Status, r.Length, r.Want, r.Error)
-			}
-		}
+		writeBenchRow(out, h, row, results, c.verbose)
 		out.Flush()
 	}
 	if failed {
 		return exitFail
 	}
 	return exitOK
+}
+
+// writeBenchHeader writes the head of the table of 'sliding bench': the
+// set, how many instances, how they were run (how).
+func writeBenchHeader(out io.Writer, set string, n int, how string) {
+	fmt.Fprintf(out, "%s: %s, IDA*, %s, %s %s/%s\n\n", set, plural(n, "instance"), how, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(out, "%-34s %7s %7s %7s %15s %15s %10s %10s %17s %9s\n", "heuristic", "solved", "checked", "length",
+		"generated", "expanded", "wall", "sum", "slowest", "Mnodes/s")
+}
+
+// writeBenchRow writes the row of heuristic h, with its instances first
+// when verbose, and what follows it.
+func writeBenchRow(out io.Writer, h sliding.Heuristic, row *record.SlidingBench, results []benchResult, verbose bool) {
+	if verbose {
+		for _, r := range results {
+			writeBenchResult(out, r)
+		}
+	}
+	st := row.Stats
+	slowest := fmt.Sprintf("%s (#%d)", fmtDuration(msDuration(st.SlowestMS)), row.Slowest)
+	fmt.Fprintf(out, "%-34s %7s %7d %7d %15d %15d %10s %10s %17s %9.2f\n", h, fmt.Sprintf("%d/%d", row.Solved, row.Instances),
+		row.Checked, row.TotalLength, st.Generated, st.Expanded, fmtDuration(msDuration(st.TimeMS)),
+		fmtDuration(msDuration(st.InstancesMS)), slowest, st.RatePerCore)
+	if len(st.ShardsMS) > 0 {
+		var each []string
+		for _, t := range st.ShardsMS {
+			each = append(each, fmtDuration(msDuration(t)))
+		}
+		fmt.Fprintf(out, "%-34s %d shards, wall times %s (wall: the slowest)\n", "", len(st.ShardsMS), strings.Join(each, ", "))
+	}
+	if cpu := msDuration(st.CPUMS); cpu > 0 {
+		fmt.Fprintf(out, "%-34s CPU time of the searches (user+system): %s, %.2f M nodes generated per CPU second\n",
+			"", fmtDuration(cpu), float64(st.Generated)/cpu.Seconds()/1e6)
+	}
+	if h == sliding.PDB6666 {
+		writeNodeCheck(out, results)
+	}
+	if st.TablesMS > 1000 {
+		fmt.Fprintf(out, "%-34s (tables loaded or built in %s, not counted)\n", "", fmtDuration(msDuration(st.TablesMS)))
+	}
+	for _, r := range results {
+		if r.SlidingBenchInstance != nil && r.Status != status.Solved {
+			fmt.Fprintf(out, "  #%d: %v, length %d, want %d: %s\n", r.ID, r.Status, r.Length, r.Want, r.Error)
+		}
+	}
+}
+
+// jobArgs are the arguments of a sharded bench's job: all that selects
+// the instances and changes the records, defaults resolved.
+func (c *slidingBenchCmd) jobArgs() []string {
+	return []string{"--set=" + c.set, "--heuristic=" + c.heuristics, "--max=" + strconv.Itoa(c.max), "--instances=" + c.instances,
+		"--easiest=" + strconv.Itoa(c.easiest), "--timeout=" + c.timeout.String(), "--verbose=" + strconv.FormatBool(c.verbose)}
+}
+
+// runShard runs shard sp of the bench of insts: for each heuristic, the
+// records of its instances with their place, then its row; last, its
+// summary (package shard; 'puzzle merge' puts the shards together).
+func (c *slidingBenchCmd) runShard(e *env, v *verb, sp shard.Spec, inputs shard.Inputs, store *sliding.Store, hs []sliding.Heuristic,
+	insts []benchInstance, workers, side int) int {
+	bs := &batchShard{spec: sp, job: shard.Job{Command: v.name, Args: c.jobArgs()}, inputs: inputs, records: sha256.New(), start: time.Now()}
+	var mine []benchInstance
+	var index []int
+	for i, in := range insts {
+		if sp.Owns(i) {
+			mine, index = append(mine, in), append(index, i)
+		}
+	}
+	out := bufio.NewWriter(e.stdout)
+	defer out.Flush()
+	human := func(w io.Writer, r *record.SlidingBenchInstance) error {
+		writeBenchResult(w, benchResult{SlidingBenchInstance: r})
+		return nil
+	}
+	failed := false
+	var err error
+	for _, h := range hs {
+		row, results := c.runHeuristic(e, store, h, mine, workers, side)
+		if e.ctx.Err() != nil {
+			break
+		}
+		for j, r := range results {
+			if err == nil {
+				err = writeShardRecord(out, bs, r.SlidingBenchInstance, index[j], human)
+			}
+		}
+		if err == nil {
+			err = bs.writeRow(out, row)
+		}
+		if row.Status != status.Solved {
+			failed = true
+		}
+	}
+	bs.next = len(insts) * len(hs)
+	sum := bs.summary(status.Solved, "")
+	if e.ctx.Err() != nil {
+		sum = bs.summary(status.Timeout, "interrupted")
+		e.errorf("%s: interrupted", v.name)
+		failed = true
+	}
+	if err == nil {
+		err = writeJSONLine(out, sum)
+	}
+	if ferr := out.Flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		e.errorf("%s: %v", v.name, err)
+		return exitFail
+	}
+	if failed {
+		return exitFail
+	}
+	return exitOK
+}
+
+// writeRow writes a shard's row of one heuristic with the shard and job,
+// hashed with the shard's records (not counted among them).
+func (s *batchShard) writeRow(out *bufio.Writer, row *record.SlidingBench) error {
+	var buf bytes.Buffer
+	if err := writeJSONLine(&buf, row); err != nil {
+		return err
+	}
+	line := bytes.TrimRight(buf.Bytes(), "\n")
+	b := append(line[:len(line)-1:len(line)-1], `,"shard":"`...)
+	b = append(b, s.spec.String()...)
+	b = append(b, `","job":"`...)
+	b = append(b, s.jobID()...)
+	b = append(b, `"}`...)
+	s.records.Write(b)
+	_, err := out.Write(append(b, '\n'))
+	return err
 }
 
 func msDuration(x float64) time.Duration { return time.Duration(x * float64(time.Millisecond)) }
@@ -325,10 +459,9 @@ func writeNodeCheck(w io.Writer, results []benchResult) {
 }
 
 // runHeuristic solves every instance with one heuristic.
-func (c *slidingBenchCmd) runHeuristic(e *env, store *sliding.Store, h sliding.Heuristic, insts []benchInstance, workers int) (*record.SlidingBench, []benchResult) {
+func (c *slidingBenchCmd) runHeuristic(e *env, store *sliding.Store, h sliding.Heuristic, insts []benchInstance, workers, side int) (*record.SlidingBench, []benchResult) {
 	row := &record.SlidingBench{Set: c.set, Heuristic: string(h), Instances: len(insts), Tally: map[status.Status]int{}}
 	results := make([]benchResult, len(insts))
-	side := insts[0].board.Rows
 	start := time.Now()
 	for _, part := range strings.Split(string(h), "+") {
 		if _, _, ok := sliding.Partition(sliding.Heuristic(part)); ok {
@@ -371,7 +504,22 @@ func (c *slidingBenchCmd) runHeuristic(e *env, store *sliding.Store, h sliding.H
 	}
 	wg.Wait()
 	row.Stats.TimeMS = ms(time.Since(start))
-	c.cpu = queensCPUTime() - cpu
+	row.Stats.CPUMS = ms(queensCPUTime() - cpu)
+	benchTotals(row, results, c.timeout)
+	return row, results
+}
+
+// benchSolved reports whether the record is of an instance solved, to
+// any length: solved, or invalid for a length other than the published
+// one (as solveInstance writes it).
+func benchSolved(r *record.SlidingBenchInstance) bool {
+	return r.Status == status.Solved || r.Status == status.Invalid && r.Error == fmt.Sprintf("length %d, published %d", r.Length, r.Want)
+}
+
+// benchTotals fills the row's counts, status and the times that come from
+// the instances (instances_ms, slowest_ms, the rate) from the results;
+// timeout is the --timeout, for the error.
+func benchTotals(row *record.SlidingBench, results []benchResult, timeout time.Duration) {
 	timedOut := 0
 	for _, r := range results {
 		if r.SlidingBenchInstance == nil {
@@ -403,13 +551,12 @@ func (c *slidingBenchCmd) runHeuristic(e *env, store *sliding.Store, h sliding.H
 	case row.Wrong > 0:
 		row.Status, row.Error = status.Invalid, fmt.Sprintf("%s of %d differ from the published ones", plural(row.Wrong, "length"), row.Checked)
 	case timedOut > 0:
-		row.Status, row.Error = status.Timeout, fmt.Sprintf("%s of %d not solved within %v", plural(timedOut, "instance"), row.Instances, c.timeout)
+		row.Status, row.Error = status.Timeout, fmt.Sprintf("%s of %d not solved within %v", plural(timedOut, "instance"), row.Instances, timeout)
 	case row.Solved < row.Instances:
 		row.Status, row.Error = status.Invalid, fmt.Sprintf("%d of %s not solved", row.Instances-row.Solved, plural(row.Instances, "instance"))
 	default:
 		row.Status = status.Solved
 	}
-	return row, results
 }
 
 // easiest returns the n instances with the fewest published nodes, from
@@ -460,7 +607,6 @@ func (c *slidingBenchCmd) solveInstance(ctx context.Context, store *sliding.Stor
 	r := &record.SlidingBenchInstance{Head: record.Head{Status: res.Status}, Set: c.set, Heuristic: string(h), ID: in.id,
 		Length: len(res.Moves), Want: in.length, Published: in.published, Clausecker: in.clausecker,
 		Stats: record.SlidingBenchStats{Generated: res.Stats.Generated, Expanded: res.Stats.Expanded, TimeMS: ms(res.Stats.Time)}}
-	solved := err == nil && res.Status == status.Solved
 	switch {
 	case res.Status == status.Timeout && ctx.Err() == nil && sctx.Err() != nil:
 		r.Error = fmt.Sprintf("no answer within %v", c.timeout)
@@ -478,13 +624,14 @@ func (c *slidingBenchCmd) solveInstance(ctx context.Context, store *sliding.Stor
 	if r.Error != "" && r.Status != status.Invalid && r.Status != status.Timeout {
 		r.Status = status.Invalid
 	}
-	return benchResult{SlidingBenchInstance: r, solved: solved, err: err}
+	// solved is read from the record, as merge reads it back.
+	return benchResult{SlidingBenchInstance: r, solved: benchSolved(r), err: err}
 }
 
 // readKorf100 reads korf100.txt and checks it against the lengths file.
-func readKorf100(root string) ([]benchInstance, error) {
+func readKorf100(root string, in *shard.Inputs) ([]benchInstance, error) {
 	dir := filepath.Join(root, "korf100-15puzzle-instances")
-	insts, err := readNumbered(filepath.Join(dir, "korf100.txt"), 4, func(f []string) (string, error) {
+	insts, err := readNumbered(in, filepath.Join(dir, "korf100.txt"), 4, func(f []string) (string, error) {
 		if len(f) != 17 {
 			return "", fmt.Errorf("want an id and 16 tiles, got %d fields", len(f))
 		}
@@ -494,7 +641,7 @@ func readKorf100(root string) ([]benchInstance, error) {
 		return nil, err
 	}
 	lengths := filepath.Join(dir, "korf100-lengths.tsv")
-	data, err := os.ReadFile(lengths)
+	data, err := readHashed(in, lengths)
 	if err != nil {
 		return nil, err
 	}
@@ -527,11 +674,11 @@ func readKorf100(root string) ([]benchInstance, error) {
 
 // readKorf24 reads clausecker-24puzzle/korf.txt and the 6-6-6-6 column of
 // combined-results.txt.
-func readKorf24(root string) ([]benchInstance, error) {
+func readKorf24(root string, in *shard.Inputs) ([]benchInstance, error) {
 	dir := filepath.Join(root, "clausecker-24puzzle")
 	var lengths []int
 	var nodes []int64
-	insts, err := readNumbered(filepath.Join(dir, "korf.txt"), 5, func(f []string) (string, error) {
+	insts, err := readNumbered(in, filepath.Join(dir, "korf.txt"), 5, func(f []string) (string, error) {
 		if len(f) < 3 || !strings.Contains(f[1], ",") {
 			return "", nil // a header, such as "50 random instances by ..."
 		}
@@ -553,7 +700,7 @@ func readKorf24(root string) ([]benchInstance, error) {
 		insts[i].length, insts[i].published = lengths[i], nodes[i]
 	}
 	combined := filepath.Join(dir, "combined-results.txt")
-	data, err := os.ReadFile(combined)
+	data, err := readHashed(in, combined)
 	if os.IsNotExist(err) {
 		return insts, nil // no published counts to compare with
 	}
@@ -578,11 +725,22 @@ func readKorf24(root string) ([]benchInstance, error) {
 	return insts, nil
 }
 
+// readHashed reads the file at path, hashing it into in as the job's
+// next input.
+func readHashed(in *shard.Inputs, path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(in.Reader(f))
+}
+
 // readNumbered reads the lines of path that start with a number: the
 // instance's id, then what tilesOf makes of the fields a board of the
 // given side ("" skips the line).
-func readNumbered(path string, side int, tilesOf func([]string) (string, error)) ([]benchInstance, error) {
-	data, err := os.ReadFile(path)
+func readNumbered(in *shard.Inputs, path string, side int, tilesOf func([]string) (string, error)) ([]benchInstance, error) {
+	data, err := readHashed(in, path)
 	if err != nil {
 		return nil, err
 	}

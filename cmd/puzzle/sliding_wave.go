@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/puzzlesolvers/puzzle/internal/jsonl"
 	"github.com/puzzlesolvers/puzzle/internal/record"
@@ -87,8 +88,16 @@ func (c *slidingSolveCmd) solveShard(e *env, v *verb, operands []string) int {
 		return v.usageError(e, "a wave searches with idastar, not %s", c.algo.value)
 	case c.animate:
 		return v.usageError(e, "--animate does not go with --bound or --wave")
-	case c.cut < 0 || c.timeout < 0:
-		return v.usageError(e, "--cut and --timeout must not be negative")
+	case c.timeout < 0:
+		return v.usageError(e, "--timeout must not be negative")
+	}
+	cut := 0 // auto
+	if c.cut != "" && c.cut != "auto" {
+		n, err := strconv.Atoi(c.cut)
+		if err != nil || n < 1 {
+			return v.usageError(e, "--cut %q: want a positive depth, or auto", c.cut)
+		}
+		cut = n
 	}
 	h, err := sliding.ParseHeuristic(c.heuristic)
 	if err != nil {
@@ -109,7 +118,7 @@ func (c *slidingSolveCmd) solveShard(e *env, v *verb, operands []string) int {
 		return exitFail
 	}
 	job := record.NewSlidingWaveJob(p, h)
-	opt := sliding.WaveOptions{Heuristic: h, Store: store, Bound: bound, Cut: c.cut, Shard: i, Shards: k}
+	opt := sliding.WaveOptions{Heuristic: h, Store: store, Bound: bound, Cut: cut, Shard: i, Shards: k}
 	var before record.SlidingWaveTotal
 	if c.waveFile != "" {
 		next, err := readWaveFile(c.waveFile)
@@ -122,10 +131,10 @@ func (c *slidingSolveCmd) solveShard(e *env, v *verb, operands []string) int {
 				v.name, c.waveFile, next.Job, next.Board, next.Goal, next.Heuristic, job.Job)
 			return exitFail
 		}
-		if c.cut != 0 && c.cut != next.Cut {
-			return v.usageError(e, "--cut %d differs from the wave file's cut %d", c.cut, next.Cut)
+		if cut != 0 && cut != next.Cut {
+			return v.usageError(e, "--cut %d differs from the wave file's cut %d", cut, next.Cut)
 		}
-		opt.Bound, opt.Cut, opt.Sizes, before = next.Bound, next.Cut, next.Sizes, next.Before
+		opt.Bound, opt.Cut, opt.AutoCut, opt.Sizes, before = next.Bound, next.Cut, next.AutoCut, next.Sizes, next.Before
 	}
 	ctx := e.ctx
 	if c.timeout > 0 {
@@ -133,12 +142,37 @@ func (c *slidingSolveCmd) solveShard(e *env, v *verb, operands []string) int {
 		ctx, cancel = context.WithTimeout(ctx, c.timeout)
 		defer cancel()
 	}
+	if c.found != "" {
+		var stop context.CancelCauseFunc
+		ctx, stop = context.WithCancelCause(ctx)
+		defer stop(nil)
+		if by := foundBy(c.found, job.Job, opt, before.Waves); by > 0 {
+			stop(&sliding.FoundBy{Shard: by}) // found before this shard started
+		} else {
+			go watchFound(ctx, stop, c.found, job.Job, opt, before.Waves)
+		}
+	}
 	res, err := sliding.SolveWave(ctx, p, opt)
 	if res.Status == status.Invalid {
 		e.errorf("%s: %s: %v", v.name, name, err)
 		return exitFail
 	}
 	rec := record.NewSlidingWaveShard(name, p, job, before, res, err)
+	if rec.Found && c.found != "" {
+		// Tell the other shards, before anything else.
+		var b strings.Builder
+		jw := jsonl.NewWriter(&b)
+		err := jw.Write(rec)
+		if err == nil {
+			err = jw.Flush()
+		}
+		if err == nil {
+			err = writeFileAtomic(c.found, []byte(b.String()))
+		}
+		if err != nil {
+			e.errorf("%s: --found: %v", v.name, err)
+		}
+	}
 	if res.Status == status.Timeout && c.timeout > 0 && e.ctx.Err() == nil {
 		rec.Error = fmt.Sprintf("no answer within %v", c.timeout)
 	}
@@ -161,6 +195,49 @@ func (c *slidingSolveCmd) solveShard(e *env, v *verb, operands []string) int {
 	return exitOK
 }
 
+// foundPoll is how often a shard looks for the --found file.
+var foundPoll = time.Second
+
+// watchFound looks for the file path every foundPoll until ctx is done;
+// when it holds the record of a shard of the same wave (job, number of
+// shards, waves before, and bound when known) that found a goal, it stops
+// the search with cause sliding.FoundBy. A file of another wave or job
+// (left from an earlier run) is passed over.
+func watchFound(ctx context.Context, stop context.CancelCauseFunc, path, job string, opt sliding.WaveOptions, waves int) {
+	t := time.NewTicker(foundPoll)
+	defer t.Stop()
+	for {
+		if by := foundBy(path, job, opt, waves); by > 0 {
+			stop(&sliding.FoundBy{Shard: by})
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// foundBy returns the shard whose record of a goal found is in path, if
+// it is of the same wave as opt; else 0.
+func foundBy(path, job string, opt sliding.WaveOptions, waves int) int {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0
+	}
+	var rec record.SlidingWaveShard
+	if json.Unmarshal(b, &rec) != nil || !rec.Found || rec.Status != status.Solved || rec.Job != job || rec.Before.Waves != waves ||
+		(opt.Bound != 0 && rec.Bound != opt.Bound) {
+		return 0
+	}
+	var i, k int
+	if _, err := fmt.Sscanf(rec.Shard, "%d/%d", &i, &k); err != nil || k != opt.Shards || i == opt.Shard || i < 1 || i > k {
+		return 0
+	}
+	return i
+}
+
 func writeWaveShardHuman(w io.Writer, rec *record.SlidingWaveShard) {
 	fmt.Fprintf(w, "%s (%d×%d, %s): shard %s of bound %d: %s", slideWaveWhere(rec), rec.Rows, rec.Cols, rec.Goal, rec.Shard, rec.Bound, rec.Status)
 	if rec.Stats != nil {
@@ -176,11 +253,18 @@ func writeWaveShardHuman(w io.Writer, rec *record.SlidingWaveShard) {
 	if rec.Stats == nil {
 		return
 	}
-	fmt.Fprintf(w, "  %s with %s, cut at depth %d: %d of %d subtrees, generated %d, expanded %d\n",
-		rec.Job, rec.Heuristic, rec.Cut, len(rec.Subtrees), rec.Frontier, rec.Stats.Generated, rec.Stats.Expanded)
-	if rec.Found {
+	auto := ""
+	if rec.AutoCut {
+		auto = " (auto)"
+	}
+	fmt.Fprintf(w, "  %s with %s, cut at depth %d%s: %d of %d subtrees, generated %d, expanded %d\n",
+		rec.Job, rec.Heuristic, rec.Cut, auto, len(rec.Subtrees), rec.Frontier, rec.Stats.Generated, rec.Stats.Expanded)
+	switch {
+	case rec.StoppedBy != 0:
+		fmt.Fprintf(w, "  stopped: found by shard %d; the counts are partial\n", rec.StoppedBy)
+	case rec.Found:
 		fmt.Fprintf(w, "  found %s in subtree %d: %s\n", plural(*rec.Length, "move"), *rec.FoundSubtree, *rec.Moves)
-	} else {
+	default:
 		fmt.Fprintf(w, "  not found; least f above the bound: %d\n", rec.NextBound)
 	}
 }
@@ -366,8 +450,11 @@ func (c *slidingWaveCmd) run(e *env, v *verb, operands []string) int {
 	}
 	first := recs[0]
 	out := &record.SlidingWave{Head: record.Head{Status: status.Solved}, SlidingWaveJob: first.SlidingWaveJob,
-		Bound: m.Bound, Shards: m.Shards, Found: m.Found,
+		Bound: m.Bound, Shards: m.Shards, Found: m.Found, Partial: m.Partial,
 		Wave: record.SlidingWaveTotal{Waves: 1, Generated: m.Generated, Expanded: m.Expanded}}
+	for _, i := range m.Stopped {
+		out.Stopped = append(out.Stopped, fmt.Sprintf("%d/%d", i, m.Shards))
+	}
 	out.Total = record.SlidingWaveTotal{Waves: first.Before.Waves + 1, Generated: first.Before.Generated + m.Generated,
 		Expanded: first.Before.Expanded + m.Expanded}
 	var most, sum int64
@@ -391,7 +478,7 @@ func (c *slidingWaveCmd) run(e *env, v *verb, operands []string) int {
 		n, ms, opt := len(m.Moves), m.Moves.String(), true
 		out.Length, out.Moves, out.Optimal = &n, &ms, &opt
 	} else {
-		next := record.SlidingWaveNext{SlidingWaveJob: first.SlidingWaveJob, Bound: m.Next, Cut: m.Cut, Before: out.Total, Sizes: m.Sizes}
+		next := record.SlidingWaveNext{SlidingWaveJob: first.SlidingWaveJob, Bound: m.Next, Cut: m.Cut, AutoCut: m.AutoCut, Before: out.Total, Sizes: m.Sizes}
 		data, err := json.Marshal(next)
 		if err == nil {
 			err = writeFileAtomic(c.next, append(data, '\n'))
@@ -423,6 +510,9 @@ func writeWaveHuman(w io.Writer, rec *record.SlidingWave) {
 		rec.Total.Waves, rec.Bound, rec.Shards)
 	if rec.Found {
 		fmt.Fprintf(w, "solved in %s (optimal)\n  moves: %s\n", plural(*rec.Length, "move"), *rec.Moves)
+		if rec.Partial {
+			fmt.Fprintf(w, "  %s stopped when the goal was found: this wave's counts are partial\n", plural(len(rec.Stopped), "shard"))
+		}
 	} else {
 		fmt.Fprintf(w, "not found; next bound %d, written to %s\n", rec.NextBound, rec.NextFile)
 	}

@@ -202,7 +202,7 @@ func TestSlidingWaveRefuses(t *testing.T) {
 		code int
 		want string
 	}{
-		{append([]string{"--cut", "3"}, two...), exitUsage, "--cut goes with --bound or --wave"},
+		{append([]string{"--cut", "3"}, two...), exitUsage, "--cut and --found go with --bound or --wave"},
 		{append([]string{"--bound", "first", "--shard", "0/2"}, two...), exitUsage, "want I/K"},
 		{append([]string{"--bound", "first", "--shard", "3/2"}, two...), exitUsage, "want I/K"},
 		{append([]string{"--bound", "x"}, two...), exitUsage, "want a positive number, or first"},
@@ -237,4 +237,141 @@ func jobOf(t *testing.T, file string) string {
 		t.Fatal(err)
 	}
 	return rec.Job
+}
+
+// TestSlidingWaveFound solves Korf's #88 by waves of 3 shards, then runs
+// its last wave again with --found: the shard that finds writes the file,
+// the others, started after it, stop at once (stopped_by, partial
+// counts), and the wave merges to the published length with the
+// stopped shards named. A stopped shard without a finder is refused.
+func TestSlidingWaveFound(t *testing.T) {
+	dir := t.TempDir()
+	const k = 3
+	cache := filepath.Join(dir, "cache")
+	inProcess := func(args [][]string) []string {
+		var lines []string
+		for i, a := range args {
+			out, errOut, code := runCmd(t, "", a...)
+			if code != exitOK {
+				t.Fatalf("shard %d: exit %d: %s", i+1, code, errOut)
+			}
+			lines = append(lines, out)
+		}
+		return lines
+	}
+	run := runWaves(t, dir, k, inProcess)
+	last := run[len(run)-1]
+	w := len(run)
+	// The last wave's shards as the first run made them: who found.
+	full := make([]record.SlidingWaveShard, k)
+	finder := 0
+	for i := range full {
+		if err := json.Unmarshal([]byte(mustRead(t, filepath.Join(dir, fmt.Sprintf("k%d-wave%d", k, w), fmt.Sprintf("%d.json", i+1)))), &full[i]); err != nil {
+			t.Fatal(err)
+		}
+		if full[i].Found && finder == 0 {
+			finder = i + 1
+		}
+	}
+	if finder == 0 {
+		t.Fatal("no shard of the last wave found")
+	}
+	marker := filepath.Join(dir, "found.json")
+	// A marker of another wave (the first) is passed over.
+	os.WriteFile(marker, []byte(strings.Replace(mustRead(t, filepath.Join(dir, fmt.Sprintf("k%d-wave%d", k, w), fmt.Sprintf("%d.json", finder))),
+		`"before":{"waves":`+fmt.Sprint(w-1), `"before":{"waves":0`, 1)), 0o644)
+	shardArgs := func(i int) []string {
+		a := []string{"sliding", "solve", "--json", "--goal", "blank-first", "--heuristic", "pdb-663", "--cache", cache,
+			"--shard", fmt.Sprintf("%d/%d", i, k), "--found", marker}
+		if w > 1 {
+			a = append(a, "--wave", filepath.Join(dir, fmt.Sprintf("k%d-next%d.json", k, w-1)))
+		} else {
+			a = append(a, "--bound", "first")
+		}
+		return append(a, strings.Fields(korf88)...)
+	}
+	again := filepath.Join(dir, "again")
+	os.MkdirAll(again, 0o755)
+	write := func(i int, line string) string {
+		path := filepath.Join(again, fmt.Sprintf("%d.json", i))
+		if err := os.WriteFile(path, []byte(line), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	out, errOut, code := runCmd(t, "", shardArgs(finder)...)
+	if code != exitOK {
+		t.Fatalf("finder: exit %d: %s", code, errOut)
+	}
+	write(finder, out)
+	if got := mustRead(t, marker); got != out {
+		t.Fatalf("the marker holds %q, the finder wrote %q", got, out)
+	}
+	var stopped []string
+	for i := 1; i <= k; i++ {
+		if i == finder {
+			continue
+		}
+		out, errOut, code := runCmd(t, "", shardArgs(i)...)
+		if code != exitOK {
+			t.Fatalf("shard %d: exit %d: %s", i, code, errOut)
+		}
+		schematest.ValidateLines(t, "sliding.json#/$defs/wave_shard", []byte(out))
+		var rec record.SlidingWaveShard
+		if err := json.Unmarshal([]byte(out), &rec); err != nil {
+			t.Fatal(err)
+		}
+		if rec.StoppedBy != finder || rec.Found {
+			t.Fatalf("shard %d: stopped_by %d, found %v", i, rec.StoppedBy, rec.Found)
+		}
+		if rec.Cut != full[i-1].Cut || rec.Stats.Generated >= full[i-1].Stats.Generated && full[i-1].Stats.Generated > 0 {
+			t.Errorf("shard %d stopped: cut %d, %d nodes; in full cut %d, %d nodes", i, rec.Cut, rec.Stats.Generated, full[i-1].Cut, full[i-1].Stats.Generated)
+		}
+		stopped = append(stopped, write(i, out))
+	}
+	next := filepath.Join(dir, "next-again.json")
+	out, errOut, code = runCmd(t, "", "sliding", "wave", "--json", "--next", next, again)
+	if code != exitOK {
+		t.Fatalf("wave: exit %d: %s", code, errOut)
+	}
+	schematest.ValidateLines(t, "sliding.json#/$defs/wave", []byte(out))
+	var m record.SlidingWave
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatal(err)
+	}
+	// The partial counts are the shards' own: the finder's up to its
+	// goal, the stopped shards' up to the stop.
+	var sum int64
+	for i := 1; i <= k; i++ {
+		var r record.SlidingWaveShard
+		json.Unmarshal([]byte(mustRead(t, filepath.Join(again, fmt.Sprintf("%d.json", i)))), &r)
+		sum += r.Stats.Generated
+	}
+	if !m.Found || *m.Length != *last.Length || !*m.Optimal || !m.Partial || len(m.Stopped) != k-1 || m.Wave.Generated != sum ||
+		m.Total.Generated != last.Total.Generated-last.Wave.Generated+sum {
+		t.Errorf("merged with stops: found %v, length %d (without stops %d), partial %v, stopped %v, %d nodes (the shards' %d), in all %d",
+			m.Found, *m.Length, *last.Length, m.Partial, m.Stopped, m.Wave.Generated, sum, m.Total.Generated)
+	}
+	t.Logf("last wave: %d nodes in full, %d with the stops", last.Wave.Generated, m.Wave.Generated)
+	text, _, _ := runCmd(t, "", "sliding", "wave", "--next", next, again)
+	if !strings.Contains(text, "counts are partial") {
+		t.Errorf("the text does not say the counts are partial:\n%s", text)
+	}
+	// The finder replaced by its record of a search that found nothing
+	// (shard 1 of the first wave, renumbered, would be foreign): the
+	// finder's record rewritten to have found nothing.
+	b := mustRead(t, filepath.Join(again, fmt.Sprintf("%d.json", finder)))
+	var rec record.SlidingWaveShard
+	json.Unmarshal([]byte(b), &rec)
+	rec.Found, rec.Length, rec.Moves, rec.FoundSubtree, rec.NextBound = false, nil, nil, nil, rec.Bound+2
+	for i := range rec.Subtrees {
+		rec.Subtrees[i].Found = false
+	}
+	nothing, _ := json.Marshal(rec)
+	noFinder := filepath.Join(dir, "nofinder.json")
+	os.WriteFile(noFinder, nothing, 0o644)
+	_, errOut, code = runCmd(t, "", append([]string{"sliding", "wave", "--next", next, noFinder}, stopped...)...)
+	if code != exitFail || !strings.Contains(errOut, fmt.Sprintf("stopped, found by shard %d, but shard %d/%d found nothing", finder, finder, k)) {
+		t.Errorf("stopped shards without a finder: exit %d, %q", code, errOut)
+	}
 }

@@ -174,13 +174,19 @@ type SlidingBench struct {
 }
 
 // SlidingBenchTotalStats is the work of a heuristic over the instances:
-// TimeMS the wall time, InstancesMS the sum of the instances' times.
+// TimeMS the wall time, InstancesMS the sum of the instances' times,
+// CPUMS the process's CPU time during the searches. Merged from shards
+// ('puzzle merge'), TimeMS is the slowest shard's wall time, ShardsMS
+// each shard's (in shard order), TablesMS the slowest shard's and CPUMS
+// the shards' sum.
 type SlidingBenchTotalStats struct {
-	Generated   int64   `json:"generated"`
-	Expanded    int64   `json:"expanded"`
-	TimeMS      float64 `json:"time_ms"`
-	InstancesMS float64 `json:"instances_ms"`
-	SlowestMS   float64 `json:"slowest_ms"`
-	TablesMS    float64 `json:"tables_ms"`
-	RatePerCore float64 `json:"mnodes_per_s_per_core"`
+	Generated   int64     `json:"generated"`
+	Expanded    int64     `json:"expanded"`
+	TimeMS      float64   `json:"time_ms"`
+	InstancesMS float64   `json:"instances_ms"`
+	SlowestMS   float64   `json:"slowest_ms"`
+	TablesMS    float64   `json:"tables_ms"`
+	RatePerCore float64   `json:"mnodes_per_s_per_core"`
+	CPUMS       float64   `json:"cpu_ms"`
+	ShardsMS    []float64 `json:"shards_ms,omitempty"`
 }

@@ -73,14 +73,19 @@ type SlidingWaveShard struct {
 	Estimate int    `json:"initial_estimate"`
 	Bound    int    `json:"bound"`
 	Cut      int    `json:"cut"`
-	Frontier int    `json:"frontier"`
-	Found    bool   `json:"found"`
+	// AutoCut: the cut was chosen from K (--cut auto).
+	AutoCut  bool `json:"auto_cut,omitempty"`
+	Frontier int  `json:"frontier"`
+	Found    bool `json:"found"`
 	// Length, Moves and FoundSubtree are there when Found is.
 	Length       *int    `json:"length,omitempty"`
 	Moves        *string `json:"moves,omitempty"`
 	FoundSubtree *int    `json:"found_subtree,omitempty"`
 	// NextBound is the least f above the bound this shard met.
-	NextBound int              `json:"next_bound,omitempty"`
+	NextBound int `json:"next_bound,omitempty"`
+	// StoppedBy is the shard (from 1) that found the goal, when this one
+	// stopped for it (--found): its counts are partial.
+	StoppedBy int              `json:"stopped_by,omitempty"`
 	Above     SlidingWaveTotal `json:"above"`
 	// Before counts the waves before this one, as the --wave file said.
 	Before   SlidingWaveTotal `json:"before"`
@@ -93,7 +98,7 @@ type SlidingWaveShard struct {
 // the goal before it is reported.
 func NewSlidingWaveShard(file string, p *sliding.Puzzle, j SlidingWaveJob, before SlidingWaveTotal, res sliding.WaveResult, err error) *SlidingWaveShard {
 	rec := &SlidingWaveShard{Head: Head{File: file, Line: p.Line, Name: p.Name, Status: res.Status}, SlidingWaveJob: j,
-		Shard: fmt.Sprintf("%d/%d", res.Shard, res.Shards), Estimate: res.Initial, Bound: res.Bound, Cut: res.Cut,
+		Shard: fmt.Sprintf("%d/%d", res.Shard, res.Shards), Estimate: res.Initial, Bound: res.Bound, Cut: res.Cut, AutoCut: res.AutoCut,
 		Frontier: res.Frontier, Found: res.Found, NextBound: res.Next, Before: before, Subtrees: []SlidingSubtree{},
 		Above: SlidingWaveTotal{Waves: 1, Generated: res.AboveGenerated, Expanded: res.AboveExpanded}}
 	switch res.Status {
@@ -107,6 +112,9 @@ func NewSlidingWaveShard(file string, p *sliding.Puzzle, j SlidingWaveJob, befor
 			rec.Error = "interrupted" // as the other families say it
 		}
 		return rec
+	}
+	if res.StoppedBy != 0 {
+		rec.StoppedBy, rec.NextBound = res.StoppedBy, 0
 	}
 	if res.Found {
 		if err := p.Board.Check(res.Moves, p.Goal); err != nil {
@@ -128,7 +136,7 @@ func NewSlidingWaveShard(file string, p *sliding.Puzzle, j SlidingWaveJob, befor
 // Result reads the shard's result back, for sliding.MergeWave.
 func (r *SlidingWaveShard) Result() (sliding.WaveResult, error) {
 	res := sliding.WaveResult{Status: r.Status, Heuristic: sliding.Heuristic(r.Heuristic), Initial: r.Estimate, Bound: r.Bound,
-		Cut: r.Cut, Frontier: r.Frontier, Found: r.Found, Next: r.NextBound,
+		Cut: r.Cut, AutoCut: r.AutoCut, Frontier: r.Frontier, Found: r.Found, Next: r.NextBound, StoppedBy: r.StoppedBy,
 		AboveGenerated: r.Above.Generated, AboveExpanded: r.Above.Expanded}
 	if _, err := fmt.Sscanf(r.Shard, "%d/%d", &res.Shard, &res.Shards); err != nil || fmt.Sprintf("%d/%d", res.Shard, res.Shards) != r.Shard {
 		return res, fmt.Errorf("shard %q: want I/K", r.Shard)
@@ -159,10 +167,13 @@ func (r *SlidingWaveShard) Result() (sliding.WaveResult, error) {
 // cut, the counts so far and the subtrees' sizes to balance the shards.
 type SlidingWaveNext struct {
 	SlidingWaveJob
-	Bound  int              `json:"bound"`
-	Cut    int              `json:"cut"`
-	Before SlidingWaveTotal `json:"before"`
-	Sizes  map[string]int64 `json:"sizes"`
+	Bound int `json:"bound"`
+	Cut   int `json:"cut"`
+	// AutoCut: the cut was chosen from K; the next wave deepens it when
+	// its frontier holds fewer than 32 × K subtrees.
+	AutoCut bool             `json:"auto_cut,omitempty"`
+	Before  SlidingWaveTotal `json:"before"`
+	Sizes   map[string]int64 `json:"sizes"`
 }
 
 // SlidingWave is the record of `puzzle sliding wave`: a wave merged, and
@@ -178,6 +189,12 @@ type SlidingWave struct {
 	Length  *int    `json:"length,omitempty"`
 	Moves   *string `json:"moves,omitempty"`
 	Optimal *bool   `json:"optimal,omitempty"`
+	// Stopped lists the shards (I/K) that stopped when another found the
+	// goal (--found); Partial is then true: the wave's counts (and the
+	// total's) are the nodes the shards searched, not the iteration's in
+	// one piece. The solution is optimal all the same.
+	Stopped []string `json:"stopped,omitempty"`
+	Partial bool     `json:"partial,omitempty"`
 	// NextBound and NextFile (where the next wave's file was written)
 	// when nothing was found.
 	NextBound int    `json:"next_bound,omitempty"`
