@@ -179,7 +179,7 @@ func (l *logic) urType3(roof []int, ab uint64) ([]int, []Candidate, string, bool
 					parts = append(parts, l.cell(c).String()+" "+candText(l.cand[c]))
 				}
 				why = fmt.Sprintf("one of %s and %s is %s, so with %s they form a naked %s on %s in %s",
-					l.cell(roof[0]), l.cell(roof[1]), strings.Join(digitNames(digitsOf(extra)), " or "),
+					l.cell(roof[0]), l.cell(roof[1]), joinOr(digitNames(digitsOf(extra))),
 					joinAnd(parts), subsetNames[k], digitList(digitsOf(union)), l.unit(u))
 				return true
 			})
@@ -193,6 +193,14 @@ func (l *logic) urType3(roof []int, ab uint64) ([]int, []Candidate, string, bool
 
 // subsetNames names a naked subset by its size.
 var subsetNames = [...]string{2: "pair", 3: "triple", 4: "quad"}
+
+// joinOr joins "a", "a or b", "a, b or c".
+func joinOr(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
 
 func digitNames(ds []int) []string {
 	names := make([]string, len(ds))
