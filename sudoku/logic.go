@@ -98,7 +98,7 @@ type Step struct {
 	Placements   []Candidate `json:"placements,omitempty"`
 	Eliminations []Candidate `json:"eliminations,omitempty"`
 	// Units are the units the pattern lives in (for a fish: base lines,
-	// then cover lines).
+	// then cover lines, then for a finned fish the fins' box).
 	Units []Unit `json:"units,omitempty"`
 	// Cells are the cells that form the pattern (for a chain, in order).
 	Cells []Cell `json:"cells,omitempty"`

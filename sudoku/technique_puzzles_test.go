@@ -27,6 +27,7 @@ func TestTechniquesOnPuzzles(t *testing.T) {
 		{UniqueRectangle, "naked pair", 4.6},
 		{UniqueRectangle, "naked triple", 4.7},
 		{UniqueRectangle, "naked quad", 4.8},
+		{FinnedXWing, "Finned X-wing (sashimi): ", 3.5},
 	}
 	if len(lines) != len(want) {
 		t.Fatalf("%d puzzles, want %d", len(lines), len(want))
