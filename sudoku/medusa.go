@@ -39,13 +39,15 @@ type medusaScratch struct {
 
 // medusaResult is a productive cluster: the eliminations and why.
 type medusaResult struct {
-	size        int
+	size        int // candidates in the cluster
 	elims       []Candidate
 	falseColour int    // the colour found false, 0 for a trap
 	why         string // the reason a colour is false
 	sides       [3][]Candidate
 }
 
+// medusa3D colours every cluster of strongly linked candidates and reports
+// the smallest one that removes something.
 func (l *logic) medusa3D() (Step, bool) {
 	l.index()
 	n, cells := l.n, l.g.cells
