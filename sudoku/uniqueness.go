@@ -202,14 +202,6 @@ func joinOr(items []string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }
 
-func digitNames(ds []int) []string {
-	names := make([]string, len(ds))
-	for i, d := range ds {
-		names[i] = digitName(d)
-	}
-	return names
-}
-
 func (l *logic) bugPlusOne() (Step, bool) {
 	if !l.unique {
 		return Step{}, false
