@@ -50,10 +50,18 @@
 // Explain (explain.go) solves as a person would, one deduction at a time,
 // always with the simplest technique that applies (logic.go): singles,
 // locked candidates, naked and hidden subsets, X-wing, swordfish,
-// jellyfish, XY-, XYZ- and W-wings, simple colouring, X- and XY-chains,
-// with the names of Andrew Stuart's sudokuwiki; on a puzzle known to have
-// one solution, unique rectangles and BUG+1 (uniqueness.go, which explains
-// why a deadly pattern of two solutions must be broken); then, on grids up
+// jellyfish, their finned and sashimi forms (finnedfish.go: extra places
+// of the digit, the fins, all in one box, so that the fish's eliminations
+// hold in the cells that see every fin, as Sudopedia's and HoDoKu's pages
+// on finned fish describe), XY-, XYZ- and W-wings, simple colouring, 3D
+// Medusa (medusa.go: two-colouring the candidates joined by bivalue cells
+// and by units where a digit has two places, over all digits at once, with
+// the rules of sudokuwiki's 3D Medusa page), X- and XY-chains, with the
+// names of Andrew Stuart's sudokuwiki; on a puzzle known to have one
+// solution, unique rectangles of types 1 to 4 and BUG+1 (uniqueness.go,
+// which explains why a deadly pattern of two solutions must be broken;
+// type 3 treats the extra digits of two corners as one cell of a naked
+// subset, after Sudopedia's and HoDoKu's descriptions); then, on grids up
 // to 9×9,
 // forcing chains (forcing.go: an assumed candidate followed by singles
 // leads to a contradiction, or all the branches of a cell or of a digit in

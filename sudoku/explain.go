@@ -131,12 +131,15 @@ func joinAnd(items []string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
-func digitList(ds []int) string {
+func digitList(ds []int) string { return joinAnd(digitNames(ds)) }
+
+// digitNames writes each digit as digitName does.
+func digitNames(ds []int) []string {
 	names := make([]string, len(ds))
 	for i, d := range ds {
 		names[i] = digitName(d)
 	}
-	return joinAnd(names)
+	return names
 }
 
 // candText writes a candidate set as {1,2,7}.

@@ -117,15 +117,15 @@ func TestForcingChainCancelled(t *testing.T) {
 }
 
 // TestStepsSoundOnSharedSets runs the explainer over the shared benchmark
-// sets (with -long) and checks every step against the solution.
+// sets (with -long) and checks every step against the solution. At every
+// step it also asks the finned fish, 3D Medusa and the unique rectangles
+// for their move, taken or not, and checks it too; it logs how often each
+// technique was taken and how often each of those was found.
 func TestStepsSoundOnSharedSets(t *testing.T) {
 	if !longtest.Enabled() {
 		t.Skip("long test: run with -long or PUZZLE_LONG=1")
 	}
-	dir := os.Getenv("PUZZLE_DATA")
-	if dir == "" {
-		dir = "../../shared/data/sudoku"
-	}
+	dir := sudokuData(t)
 	sets := []struct {
 		file  string
 		limit int
@@ -136,16 +136,65 @@ func TestStepsSoundOnSharedSets(t *testing.T) {
 		{"tdoku/puzzles6_forum_hardest_1106", 40},
 		{"tdoku/puzzles5_forum_hardest_1905_11+", 40},
 	}
+	ask := []Technique{FinnedXWing, FinnedSwordfish, FinnedJellyfish, UniqueRectangle, Medusa3D}
 	for _, set := range sets {
 		t.Run(filepath.Base(set.file), func(t *testing.T) {
-			total := map[Technique]int{}
+			taken, found := map[Technique]int{}, map[string]int{}
 			for _, line := range readLines(t, filepath.Join(dir, set.file), set.limit) {
-				for k, v := range checkSteps(t, mustParseLine(t, line)) {
-					total[k] += v
-				}
+				checkStepsAsking(t, mustParseLine(t, line), ask, taken, found)
 			}
-			t.Logf("steps checked: %v", total)
+			t.Logf("steps taken: %v", taken)
+			t.Logf("found when asked at every step: %v", found)
 		})
+	}
+}
+
+// checkStepsAsking solves the unique puzzle p by logic, as Explain does,
+// and checks every step taken against the solution, as checkSteps does; at
+// each step it first asks each technique of ask for its move and checks
+// that too. It adds to taken the techniques of the path, and to found the
+// moves found when asked, by technique name ("unique rectangle (type 3)"
+// apart).
+func checkStepsAsking(t *testing.T, p *Puzzle, ask []Technique, taken map[Technique]int, found map[string]int) {
+	t.Helper()
+	res, err := Solve(context.Background(), p, Options{})
+	if err != nil || len(res.Solutions) != 1 {
+		t.Fatalf("solve: %v, %d solutions", err, len(res.Solutions))
+	}
+	sol := res.Solutions[0]
+	n := p.Size()
+	l := newLogic(p)
+	l.unique = true
+	for l.left > 0 {
+		for _, tech := range ask {
+			s, ok := l.find(tech)
+			if !ok {
+				continue
+			}
+			name := tech.String()
+			if strings.Contains(s.Text, "(type 3)") {
+				name += " (type 3)"
+			}
+			found[name]++
+			checkStepSound(t, n, sol, s)
+			if t.Failed() {
+				t.Fatalf("%s: asked for %v: %s", p, tech, s.Text)
+			}
+		}
+		s, ok := l.next()
+		if !ok {
+			t.Fatalf("%s: stuck", p)
+		}
+		s.SE = l.stepSE(s)
+		if lo, hi := seTable[s.Technique].base, seTable[s.Technique].top; s.SE > hi || s.SE < min(lo, 1.0) {
+			t.Fatalf("SE %v outside %v..%v: %s", s.SE, lo, hi, s.Text)
+		}
+		checkStepSound(t, n, sol, s)
+		if t.Failed() {
+			t.Fatalf("%s: %s", p, s.Text)
+		}
+		taken[s.Technique]++
+		l.apply(s)
 	}
 }
 

@@ -98,7 +98,7 @@ type Step struct {
 	Placements   []Candidate `json:"placements,omitempty"`
 	Eliminations []Candidate `json:"eliminations,omitempty"`
 	// Units are the units the pattern lives in (for a fish: base lines,
-	// then cover lines).
+	// then cover lines, then for a finned fish the fins' box).
 	Units []Unit `json:"units,omitempty"`
 	// Cells are the cells that form the pattern (for a chain, in order).
 	Cells []Cell `json:"cells,omitempty"`
@@ -266,12 +266,16 @@ var finders = [...]func(*logic) (Step, bool){
 	XWing:              func(l *logic) (Step, bool) { return l.fish(2, XWing) },
 	Swordfish:          func(l *logic) (Step, bool) { return l.fish(3, Swordfish) },
 	Jellyfish:          func(l *logic) (Step, bool) { return l.fish(4, Jellyfish) },
+	FinnedXWing:        func(l *logic) (Step, bool) { return l.finnedFish(2, FinnedXWing) },
+	FinnedSwordfish:    func(l *logic) (Step, bool) { return l.finnedFish(3, FinnedSwordfish) },
+	FinnedJellyfish:    func(l *logic) (Step, bool) { return l.finnedFish(4, FinnedJellyfish) },
 	XYWing:             (*logic).xyWing,
 	XYZWing:            (*logic).xyzWing,
 	UniqueRectangle:    (*logic).uniqueRectangle,
 	BUG:                (*logic).bugPlusOne,
 	WWing:              (*logic).wWing,
 	SimpleColouring:    (*logic).simpleColouring,
+	Medusa3D:           (*logic).medusa3D,
 	XChain:             (*logic).xChain,
 	XYChain:            (*logic).xyChain,
 	ForcingChain:       (*logic).forcingChain,

@@ -35,12 +35,16 @@ var seTable = [...]seRange{
 	XWing:              {3.2, 3.2},
 	Swordfish:          {3.8, 3.8},
 	Jellyfish:          {5.2, 5.2},
+	FinnedXWing:        {3.4, 3.5}, // 0.2 above the plain fish, 0.3 (0.4 for a jellyfish) when sashimi: see stepSE
+	FinnedSwordfish:    {4.0, 4.1},
+	FinnedJellyfish:    {5.4, 5.6},
 	XYWing:             {4.2, 4.2},
 	XYZWing:            {4.4, 4.4},
-	UniqueRectangle:    {4.5, 4.6}, // 4.5 for type 1, 4.6 for types 2 and 4: see stepSE
+	UniqueRectangle:    {4.5, 4.8}, // 4.5 for type 1, 4.6 for types 2 and 4, 4.6-4.8 for type 3: see stepSE
 	BUG:                {5.6, 5.6},
 	WWing:              {6.6, 6.6}, // SE finds it as a short Y-cycle
 	SimpleColouring:    {6.5, 6.9}, // an X-cycle
+	Medusa3D:           {7.0, 7.5}, // a cycle of both kinds of link: see stepSE
 	XChain:             {6.5, 6.9},
 	XYChain:            {6.6, 7.0}, // Y-cycles
 	ForcingChain:       {8.8, 9.6}, // dynamic forcing chains
@@ -100,11 +104,20 @@ func (l *logic) stepSE(s Step) float64 {
 			return 1.2
 		}
 	case UniqueRectangle:
-		if strings.Contains(s.Text, "(type 1)") {
+		switch {
+		case strings.Contains(s.Text, "(type 1)"):
 			return 4.5
+		case strings.Contains(s.Text, "(type 3)"):
+			// SE adds 0.1 for each cell of the naked subset beyond the
+			// roof: its cells are the four corners and those.
+			return float64(45+len(s.Cells)-4) / 10
 		}
 		return 4.6
-	case SimpleColouring, XChain, XYChain:
+	case FinnedXWing, FinnedSwordfish, FinnedJellyfish:
+		if strings.Contains(s.Text, "(sashimi)") {
+			return seTable[s.Technique].top
+		}
+	case SimpleColouring, Medusa3D, XChain, XYChain:
 		return seFor(s.Technique, len(s.Cells))
 	}
 	if s.Technique.valid() {

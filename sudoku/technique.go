@@ -22,12 +22,16 @@ const (
 	XWing                                   // a digit in two rows confined to two columns (or vice versa)
 	Swordfish                               // the same with three lines
 	Jellyfish                               // the same with four lines
+	FinnedXWing                             // an X-wing whose base lines also hold the digit in fins, all in one box ("sashimi" in the text when a base line holds it once besides)
+	FinnedSwordfish                         // the same with three lines
+	FinnedJellyfish                         // the same with four lines
 	XYWing                                  // a bivalue pivot and two bivalue pincers
 	XYZWing                                 // a trivalue pivot and two bivalue pincers
 	UniqueRectangle                         // a rectangle that must not be all {a,b} (unique puzzles only)
 	BUG                                     // bivalue universal grave plus one (unique puzzles only)
 	WWing                                   // two equal bivalue cells joined by a strong link
 	SimpleColouring                         // two-colouring the strong links of one digit
+	Medusa3D                                // two-colouring the candidates joined by bivalue cells and bilocal units of all digits
 	XChain                                  // alternating strong and weak links of one digit
 	XYChain                                 // a chain of bivalue cells
 	ForcingChain                            // an assumption followed by singles: a contradiction, or all branches of a cell or unit agree
@@ -58,12 +62,16 @@ var techniqueTable = [...]techniqueInfo{
 	XWing:              {"x-wing", "X-wing", Expert, 3.4},
 	Swordfish:          {"swordfish", "Swordfish", Expert, 3.8},
 	Jellyfish:          {"jellyfish", "Jellyfish", Expert, 4.2},
+	FinnedXWing:        {"finned x-wing", "Finned X-wing", Expert, 4.25},
+	FinnedSwordfish:    {"finned swordfish", "Finned swordfish", Expert, 4.3},
+	FinnedJellyfish:    {"finned jellyfish", "Finned jellyfish", Expert, 4.35},
 	XYWing:             {"xy-wing", "XY-wing", Expert, 4.4},
 	XYZWing:            {"xyz-wing", "XYZ-wing", Expert, 4.6},
 	UniqueRectangle:    {"unique rectangle", "Unique rectangle", Expert, 4.7},
 	BUG:                {"bug+1", "BUG+1", Expert, 4.75},
 	WWing:              {"w-wing", "W-wing", Expert, 4.8},
 	SimpleColouring:    {"simple colouring", "Simple colouring", Expert, 5.0},
+	Medusa3D:           {"3d medusa", "3D Medusa", Expert, 5.2},
 	XChain:             {"x-chain", "X-chain", Expert, 5.4},
 	XYChain:            {"xy-chain", "XY-chain", Expert, 5.8},
 	ForcingChain:       {"forcing chain", "Forcing chain", Extreme, 7.0},

@@ -3,6 +3,8 @@ package sudoku
 import (
 	"fmt"
 	"math/bits"
+	"slices"
+	"strings"
 )
 
 // Uniqueness techniques: deductions valid only because the puzzle has one
@@ -16,6 +18,11 @@ import (
 //   - type 1: three corners are exactly {a,b}: the fourth is not a or b;
 //   - type 2: two corners are {a,b} and the other two exactly {a,b,x}: one
 //     of those is x, so cells seeing both are not x;
+//   - type 3: two corners are {a,b} and the other two, sharing a unit,
+//     hold more digits X besides: one of them takes a digit of X, so the
+//     two act as one cell with candidates X; with k-1 other cells of that
+//     unit whose candidates lie within X and k digits in all, they form a
+//     naked subset, and those k digits go from the rest of the unit;
 //   - type 4: two corners are {a,b} and the other two, in one row or
 //     column, hold a only there in that line: one of them is a, so neither
 //     is b.
@@ -61,7 +68,7 @@ func (l *logic) uniqueRectangle() (Step, bool) {
 	return Step{}, false
 }
 
-// urStep tries types 1, 2 and 4 on the corners cs (row-major: the first
+// urStep tries types 1, 2, 4 and 3 on the corners cs (row-major: the first
 // two share a row) and the digits ab.
 func (l *logic) urStep(cs [4]int, ab uint64) (Step, bool) {
 	var roof []int // the corners that are not exactly {a,b}
@@ -115,8 +122,84 @@ func (l *logic) urStep(cs [4]int, ab uint64) (Step, bool) {
 				}
 			}
 		}
+		if others, el, why, ok := l.urType3(roof, ab); ok {
+			s := step("type 3", el, why)
+			s.Cells = append(s.Cells, l.cells(others)...)
+			return s, true
+		}
 	}
 	return Step{}, false
+}
+
+// urType3 looks for the naked subset of type 3 formed by the extra digits
+// of the roof (the two corners that are not {a,b}) and the fewest other
+// cells of a unit the roof shares. It returns those cells, the
+// eliminations and the reason.
+func (l *logic) urType3(roof []int, ab uint64) ([]int, []Candidate, string, bool) {
+	extra := (l.cand[roof[0]] | l.cand[roof[1]]) &^ ab
+	if l.cand[roof[0]]&^ab == 0 || l.cand[roof[1]]&^ab == 0 || bits.OnesCount64(extra) > 3 {
+		return nil, nil, "", false
+	}
+	units := l.commonUnits(roof)
+	var cells []int
+	var masks []uint64
+	var others []int
+	var el []Candidate
+	var why string
+	for k := 2; k <= 4; k++ {
+		for _, u := range units {
+			// The roof is the first "cell" of the subset, with candidates extra.
+			cells, masks = append(cells[:0], -1), append(masks[:0], extra)
+			for _, c := range l.g.units[u] {
+				if l.grid[c] == 0 && int(c) != roof[0] && int(c) != roof[1] && bits.OnesCount64(l.cand[c]) <= k {
+					cells = append(cells, int(c))
+					masks = append(masks, l.cand[c])
+				}
+			}
+			el = nil
+			found := subsets(masks, k, func(idx []int, union uint64) bool {
+				if idx[0] != 0 {
+					return true // subsets without the roof come first: none is left
+				}
+				others = others[:0]
+				for _, j := range idx[1:] {
+					others = append(others, cells[j])
+				}
+				for _, c := range l.g.units[u] {
+					if int(c) != roof[0] && int(c) != roof[1] && !slices.Contains(others, int(c)) {
+						l.eliminate(int(c), union)
+					}
+				}
+				if len(l.elimCells) == 0 {
+					return false
+				}
+				el = l.takeElims()
+				var parts []string
+				for _, c := range others {
+					parts = append(parts, l.cell(c).String()+" "+candText(l.cand[c]))
+				}
+				why = fmt.Sprintf("one of %s and %s is %s, so with %s they form a naked %s on %s in %s",
+					l.cell(roof[0]), l.cell(roof[1]), joinOr(digitNames(digitsOf(extra))),
+					joinAnd(parts), subsetNames[k], digitList(digitsOf(union)), l.unit(u))
+				return true
+			})
+			if found && len(el) > 0 {
+				return others, el, why, true
+			}
+		}
+	}
+	return nil, nil, "", false
+}
+
+// subsetNames names a naked subset by its size.
+var subsetNames = [...]string{2: "pair", 3: "triple", 4: "quad"}
+
+// joinOr joins "a", "a or b", "a, b or c".
+func joinOr(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }
 
 func (l *logic) bugPlusOne() (Step, bool) {

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/puzzlesolvers/puzzle/docs/schema"
 	"github.com/puzzlesolvers/puzzle/internal/schematest"
+	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
 // jsonSample is one run of a verb with --json: its arguments (after the
@@ -103,5 +107,52 @@ func TestEveryVerbJSON(t *testing.T) {
 	}
 	for name := range samples {
 		t.Errorf("sample for %q, which has no --json flag", name)
+	}
+}
+
+// TestSudokuTechniqueEnums checks that every list of technique names in the
+// Sudoku schema (a step's technique, a rating's hardest) is exactly the
+// sudoku package's techniques, in the engine's order.
+func TestSudokuTechniqueEnums(t *testing.T) {
+	var want []string
+	for tech := sudoku.NakedSingle; tech <= sudoku.Guess; tech++ {
+		want = append(want, tech.String())
+	}
+	b, err := schema.FS.ReadFile("sudoku.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	lists := 0
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			if enum, ok := v["enum"].([]any); ok && len(enum) > 0 && enum[0] == "naked single" {
+				lists++
+				var got []string
+				for _, e := range enum {
+					s, _ := e.(string)
+					got = append(got, s)
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("technique enum\n got %q\nwant %q", got, want)
+				}
+			}
+			for _, e := range v {
+				walk(e)
+			}
+		case []any:
+			for _, e := range v {
+				walk(e)
+			}
+		}
+	}
+	walk(doc)
+	if lists == 0 {
+		t.Error("no technique enum in sudoku.json")
 	}
 }
