@@ -51,6 +51,7 @@ func TestEveryVerbJSON(t *testing.T) {
 		"nonogram from-image": {
 			{args: []string{"--width", "20", "testdata/nonogram/two.png"}, ref: "nonogram.json#/$defs/from_image"},
 			{args: []string{"--width", "20", "--colors", "3", "testdata/nonogram/two.png"}, ref: "nonogram.json#/$defs/from_image"},
+			{args: []string{"--width", "6", "testdata/nonogram/diagonal.png"}, ref: "nonogram.json#/$defs/from_image"},
 			{args: []string{"--width", "7", "--dither", "-"}, stdin: "not a picture", ref: "nonogram.json#/$defs/from_image"},
 		},
 		"nonogram bench":  {{args: []string{"--data", nonoData, "--set", "webpbn", "--repeat", "1"}, ref: "nonogram.json#/$defs/bench"}},

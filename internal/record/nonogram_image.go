@@ -44,7 +44,11 @@ type NonogramImage struct {
 	Threshold *float64 `json:"threshold,omitempty"`
 	// Picture is the picture made, rows of '#' and '.' (of the palette's
 	// characters in colour).
-	Picture      []string        `json:"picture,omitempty"`
+	Picture []string `json:"picture,omitempty"`
+	// Undecided is, for a picture whose clues have several pictures,
+	// exactly the cells whose value differs between some two of them
+	// (nonogram.Undecided, as nonogram solve --undecided gives).
+	Undecided    []Cell          `json:"undecided,omitempty"`
 	Colors       []NonogramColor `json:"colors,omitempty"`
 	Count        int             `json:"count"`
 	LineSolvable bool            `json:"line_solvable"`
@@ -149,6 +153,16 @@ func NewNonogramImage(ctx context.Context, file string, r io.Reader, opt Nonogra
 		return interrupted(ctx.Err())
 	case err != nil:
 		return invalid(err) // a broken invariant: the puzzle was made from its picture
+	case sol.Status == status.Multiple:
+		b, _, err := nonogram.Undecided(ctx, p, sol.Solutions)
+		if err != nil {
+			if ctx.Err() != nil {
+				return interrupted(ctx.Err())
+			}
+			return invalid(err)
+		}
+		rec.Undecided = NonogramUndecided(b)
+		return rec
 	case sol.Status != status.Unique || g.Width*g.Height > MaxRatedCells:
 		return rec
 	}

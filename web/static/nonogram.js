@@ -446,8 +446,10 @@ Puzzle.register("nonogram", (root) => {
   // ---- drawing ----
   let drawing = null; // {w, h, cells: [bool], rects}
   // newDrawing starts a drawing of the size the inputs give, empty or with
-  // the cells given (rows of '#' and '.').
-  function newDrawing(picture) {
+  // the cells given (rows of '#' and '.'); the undecided cells (a
+  // picture's whose clues have several pictures: where they differ) are
+  // outlined until the drawing is edited.
+  function newDrawing(picture, undecided = []) {
     const w = Math.max(1, Math.min(60, Number(drawW.value) || 10));
     const h = Math.max(1, Math.min(60, Number(drawH.value) || 10));
     drawW.value = w;
@@ -473,6 +475,13 @@ Puzzle.register("nonogram", (root) => {
     }
     for (let c = 5; c < w; c += 5) root.append(svg("line", {x1: 1 + c * D, y1: 1, x2: 1 + c * D, y2: 1 + h * D, class: "thick"}));
     for (let r = 5; r < h; r += 5) root.append(svg("line", {x1: 1, y1: 1 + r * D, x2: 1 + w * D, y2: 1 + r * D, class: "thick"}));
+    let marks = null;
+    if (undecided.length) {
+      marks = svg("g", {class: "undecided-cells"}, undecided.filter(({row, col}) => row < h && col < w).map(({row, col}) =>
+        svg("rect", {class: "undecided", x: 1 + col * D + 2.5, y: 1 + row * D + 2.5, width: D - 5, height: D - 5,
+          "data-i": row * w + col})));
+      root.append(marks);
+    }
     document.addEventListener("pointerup", () => { paint = null; });
     drawBox.replaceChildren(root);
     function set(i, on) {
@@ -480,6 +489,8 @@ Puzzle.register("nonogram", (root) => {
       rects[i].setAttribute("class", on ? "dcell on" : "dcell");
     }
     if (picture) picture.forEach((row, r) => [...row].forEach((ch, c) => { if (ch === "#") set(r * w + c, true); }));
+    // An edit changes the clues: the outlines were the old clues'.
+    root.addEventListener("pointerdown", () => { if (marks) marks.remove(); marks = null; });
   }
 
   // loadImage sends a picture file to the server, which scales it to the
@@ -498,7 +509,9 @@ Puzzle.register("nonogram", (root) => {
     let res;
     try {
       res = await api("/api/nonogram/from-image", {body: bytes, query});
-      if (res.status === 200 && res.data.rows > 60) { // a tall picture: 60 rows, and the width that keeps its shape
+      // A tall picture: 60 rows, and the width that keeps its shape (also
+      // when the solve of the first timed out: its record has the size).
+      if ((res.status === 200 || res.status === 504) && res.data.rows > 60) {
         const {width, height} = res.data.image;
         res = await api("/api/nonogram/from-image", {body: bytes,
           query: {...query, height: 60, width: Math.max(1, Math.min(60, Math.round(60 * width / height)))}});
@@ -514,12 +527,14 @@ Puzzle.register("nonogram", (root) => {
     }
     drawW.value = rec.cols;
     drawH.value = rec.rows;
-    newDrawing(rec.picture);
+    newDrawing(rec.picture, rec.undecided || []);
     drawBox.dataset.loaded = f.name;
     const how = {otsu: "an automatic threshold", threshold: "a threshold", dither: "dithering"}[rec.method] || rec.method;
+    const differ = (rec.undecided || []).length;
     const verdict = rec.status === "unique"
       ? "its clues have one picture, " + (rec.line_solvable ? "line-solvable, " : "") + (rec.difficulty || "not rated")
-      : rec.status === "multiple" ? "several pictures meet its clues: edit it to make it unique"
+      : rec.status === "multiple" ? "several pictures meet its clues" +
+        (differ ? ", which differ on the " + differ + " cells outlined in amber" : "") + ": edit it to make it unique"
       : "no verdict on its clues (" + rec.error + ")";
     message(status, rec.status === "unique" ? "ok" : "warn", "Loaded " + f.name + " (" + rec.image.width + "×" + rec.image.height +
       " pixels) as a " + rec.rows + "×" + rec.cols + " picture by " + how + ": " + verdict + ". Edit it, then Get clues.");
