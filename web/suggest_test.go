@@ -79,3 +79,47 @@ func TestSuggest(t *testing.T) {
 		}
 	}
 }
+
+// TestSuggestIntended gives /api/sudoku/solve the solution the author
+// means (not the first the record shows): the hints, with its digits,
+// make it the only solution, checked by solving; a grid that is not a
+// solution of the givens, not complete, or without suggest is refused.
+func TestSuggestIntended(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, Config{})
+	const puzzle, intended = "12..............", "1234341221434321"
+	w := do(t, s, "POST", "/api/sudoku/solve?suggest=true&intended="+intended, puzzle)
+	schematest.Validate(t, "sudoku.json#/$defs/solve", w.Body.Bytes())
+	var sr record.SudokuSolve
+	decode(t, w, &sr)
+	if w.Code != 200 || sr.Status != status.Multiple || sr.Suggest == nil || len(sr.Suggest.Hints) == 0 {
+		t.Fatalf("%d %s", w.Code, w.Body.String())
+	}
+	p, _ := sudoku.Parse(strings.NewReader(puzzle))
+	for _, c := range sr.Suggest.Hints {
+		p.Cells[c.Row*4+c.Col] = intended[c.Row*4+c.Col] - '0'
+	}
+	r, err := sudoku.Solve(context.Background(), p, sudoku.Options{})
+	if err != nil || r.Status != status.Unique || string(sudokuDigits(r.Solutions[0])) != intended {
+		t.Errorf("with hints %v: %v %v", sr.Suggest.Hints, r.Status, err)
+	}
+	for _, c := range []struct{ query, want string }{
+		{"suggest=true&intended=2134341212434321", `"error":"intended:1: the intended solution is not a solution of the givens at request:1: it differs from 2 givens (r1c1 r1c2); r1c1 is 2 where the given is 1"`},
+		{"suggest=true&intended=123434122143432.", `"error":"parameter intended: sudoku: intended:1: the intended solution has 1 empty cell (the first r4c4): give a complete grid"`},
+		{"intended=" + intended, `parameter intended goes with suggest`},
+	} {
+		w := do(t, s, "POST", "/api/sudoku/solve?"+c.query, puzzle)
+		if w.Code != http.StatusBadRequest || !strings.Contains(w.Body.String(), c.want) {
+			t.Errorf("%s: %d %s, want %s", c.query, w.Code, w.Body.String(), c.want)
+		}
+	}
+}
+
+// sudokuDigits writes a grid of digits below 10 as text.
+func sudokuDigits(cells []uint8) []byte {
+	b := make([]byte, len(cells))
+	for i, v := range cells {
+		b[i] = '0' + v
+	}
+	return b
+}

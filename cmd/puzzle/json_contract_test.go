@@ -37,6 +37,7 @@ func TestEveryVerbJSON(t *testing.T) {
 			{args: []string{"--explain", ex("sudoku/classic.txt")}, ref: "sudoku.json#/$defs/solve"},
 			{args: []string{"--undecided", ex("sudoku/statuses.txt")}, ref: "sudoku.json#/$defs/solve"},
 			{args: []string{"--suggest", ex("sudoku/statuses.txt")}, ref: "sudoku.json#/$defs/solve"},
+			{args: []string{"--suggest", "--intended", "testdata/intended9.txt", "testdata/multiple9.txt", "testdata/unique9.txt"}, ref: "sudoku.json#/$defs/solve"},
 		},
 		"sudoku rate":     {{args: []string{ex("sudoku/statuses.txt")}, ref: "sudoku.json#/$defs/rate"}},
 		"sudoku generate": {{args: []string{"--size", "4", "--seed", "18446744073709551615", "--count", "2"}, ref: "sudoku.json#/$defs/generate"}},
