@@ -53,6 +53,11 @@ Puzzle.register("nonogram", (root) => {
     el("option", {value: "0.65"}, "darker: more cells filled"),
     el("option", {value: "0.35"}, "lighter: fewer cells filled"),
     el("option", {value: "dither"}, "dithered (photographs)"));
+  // 2: a black-and-white drawing; 3 or more: a colour puzzle, solved at once.
+  const imageColors = el("select", {id: "nonogram-image-colors"},
+    el("option", {value: "2"}, "2: black and white"),
+    [3, 4, 5, 6, 8].map((k) => el("option", {value: String(k)}, k + " (background included)")));
+  imageColors.addEventListener("change", () => { imageMode.disabled = imageColors.value !== "2"; });
   const textPane = el("div", {class: "pane", id: "nonogram-textpane"},
     el("div", {class: "toolbar"}, sampleSel, formatSel),
     text,
@@ -65,10 +70,12 @@ Puzzle.register("nonogram", (root) => {
         title: "Make the clues of this picture"}, "Get clues")),
     el("div", {class: "toolbar"},
       el("label", {class: "file"}, "Load a picture… ", imageInput),
+      el("label", {}, "Colours ", imageColors),
       el("label", {}, "Black and white by ", imageMode)),
     drawBox,
     el("p", {class: "help"}, "Click or drag to fill cells; drag from a filled cell to clear. A picture (PNG, GIF or JPEG) " +
-      "loads at the drawing's width, up to 60 cells a side."));
+      "loads at the drawing's width, up to 60 cells a side; with 3 colours or more it becomes a colour puzzle, solved and " +
+      "ready to play."));
   const modeText = el("button", {type: "button", role: "tab", id: "nonogram-mode-text", "aria-selected": "true",
     onclick: () => setMode("text")}, "Puzzle text");
   const modeDraw = el("button", {type: "button", role: "tab", id: "nonogram-mode-draw", "aria-selected": "false",
@@ -502,8 +509,10 @@ Puzzle.register("nonogram", (root) => {
       return;
     }
     const bytes = await f.arrayBuffer();
-    const mode = imageMode.value;
+    const colors = Number(imageColors.value) || 2;
+    const mode = colors > 2 ? "auto" : imageMode.value;
     const query = {width: Math.max(1, Math.min(60, Number(drawW.value) || 10)), name: f.name,
+      colors: colors > 2 ? colors : "",
       dither: mode === "dither" ? "true" : "", threshold: mode === "auto" || mode === "dither" ? "" : mode};
     message(status, "info", "Converting " + f.name + "…");
     let res;
@@ -527,6 +536,10 @@ Puzzle.register("nonogram", (root) => {
     }
     drawW.value = rec.cols;
     drawH.value = rec.rows;
+    if (colors > 2) {
+      loadColourPuzzle(f.name, rec);
+      return;
+    }
     newDrawing(rec.picture, rec.undecided || []);
     drawBox.dataset.loaded = f.name;
     const how = {otsu: "an automatic threshold", threshold: "a threshold", dither: "dithering"}[rec.method] || rec.method;
@@ -539,6 +552,26 @@ Puzzle.register("nonogram", (root) => {
     message(status, rec.status === "unique" ? "ok" : "warn", "Loaded " + f.name + " (" + rec.image.width + "×" + rec.image.height +
       " pixels) as a " + rec.rows + "×" + rec.cols + " picture by " + how + ": " + verdict + ". Edit it, then Get clues.");
   }
+  // loadColourPuzzle puts the colour puzzle of a picture (its xml) in the
+  // puzzle text and solves it: the drawing holds black and white only.
+  async function loadColourPuzzle(name, rec) {
+    text.value = rec.text;
+    fileName = "";
+    fileBytes = null;
+    formatSel.value = "xml";
+    setMode("text");
+    drawBox.dataset.loaded = name;
+    const verdict = rec.status === "unique"
+      ? "its clues have one picture" + (rec.line_solvable ? ", line-solvable" : "")
+      : rec.status === "multiple" ? "several pictures meet its clues (the cells where they differ are marked)"
+      : "no verdict on its clues (" + rec.error + ")";
+    const loaded = "Loaded " + name + " (" + rec.image.width + "×" + rec.image.height + " pixels) as a " + rec.rows + "×" +
+      rec.cols + " picture in " + rec.colors.length + " colours (" + rec.colors.map((c) => c.name).join(", ") + "): " + verdict + ".";
+    await solve();
+    // The solve's own message names the status; the picture's comes first.
+    message(status, rec.status === "unique" ? "ok" : "warn", loaded + " " + status.textContent);
+  }
+
   imageInput.addEventListener("change", () => {
     const f = imageInput.files[0];
     imageInput.value = ""; // the same file again loads again

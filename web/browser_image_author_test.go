@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // TestBrowserNonogramImageTimeout loads a picture whose puzzle the server
@@ -151,4 +152,87 @@ func TestBrowserNonogramImageUndecided(t *testing.T) {
 	if got := outlined(); got != "" {
 		t.Errorf("after an edit, cells %q are still outlined", got)
 	}
+}
+
+// TestBrowserNonogramImageColour loads a picture in three colours whose
+// clues have one picture (the route says so first): the
+// page asks the route for colors=3, puts the colour puzzle in the puzzle
+// text, solves and draws it, and plays it to the end with the keyboard,
+// each cell in the colour the route's picture gives it.
+func TestBrowserNonogramImageColour(t *testing.T) {
+	ctx := browser(t)
+	watchErrors(t, ctx)
+	srv := newTestServer(t, Config{})
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	// Runs of two colours side by side: one picture meets its clues.
+	pic := []string{"rrrrbb", "rrrbbb", "rrbbbr", "rbbbrr", "..rr.."}
+	data := picturePNG(t, pic, 12)
+	rep := do(t, srv, "POST", "/api/nonogram/from-image?width=6&colors=3", string(data))
+	var rec struct {
+		Status  string
+		Picture []string
+		Colors  []struct{ Char, Name string }
+	}
+	if err := json.Unmarshal(rep.Body.Bytes(), &rec); err != nil || rep.Code != 200 || len(rec.Colors) != 3 || rec.Status != "unique" {
+		t.Fatalf("%v: %d %s", err, rep.Code, rep.Body.String())
+	}
+	path := filepath.Join(t.TempDir(), "flag.png")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	act(t, ctx,
+		chromedp.Navigate(ts.URL+"/#nonogram"),
+		tabBuilt("nonogram"),
+		chromedp.SetValue(id("nonogram-speed"), "instant"),
+		chromedp.Click(id("nonogram-mode-draw")),
+		chromedp.WaitVisible(id("nonogram-image")),
+		chromedp.SetValue(id("nonogram-width"), "6"),
+		chromedp.SetValue(id("nonogram-image-colors"), "3"),
+		chromedp.SetUploadFiles(id("nonogram-image"), []string{path}),
+		chromedp.WaitVisible(css("#nonogram-board svg.rendered")),
+		chromedp.WaitReady(css(`#nonogram-draw[data-loaded="flag.png"]`)), // in the drawing pane, hidden for the puzzle text
+		chromedp.WaitEnabled(id("nonogram-playmine")),
+	)
+	if n := eval[int](t, ctx, `(document.getElementById("nonogram-text").value.match(/<color /g) || []).length`); n != 3 {
+		t.Errorf("the puzzle text has %d colours, want 3", n)
+	}
+	names := rec.Colors[1].Name + ", " + rec.Colors[2].Name
+	if msg := text(t, ctx, "#nonogram-status"); !strings.Contains(msg, "Loaded flag.png (72×60 pixels) as a 5×6 picture in 3 colours ("+rec.Colors[0].Name+", "+names+")") {
+		t.Errorf("status %q", msg)
+	}
+	if text(t, ctx, "#nonogram-badge") != "Unique: exactly one picture" {
+		t.Errorf("badge %q for a unique picture", text(t, ctx, "#nonogram-badge"))
+	}
+	screenshot(t, ctx, screenshotDir(t), "nonogram-image-colour.png")
+
+	act(t, ctx, chromedp.Click(id("nonogram-playmine")), chromedp.WaitVisible(css(`#nonogram-playboard[data-state="playing"]`)))
+	tools := eval[string](t, ctx, `[...document.querySelectorAll(".np-tools button")].map(b => b.textContent).join("|")`)
+	if tools != rec.Colors[1].Name+"|"+rec.Colors[2].Name+"|✕ Cross" {
+		t.Errorf("tools %q", tools)
+	}
+	key := map[byte]string{}
+	for k, c := range rec.Colors[1:] {
+		key[c.Char[0]] = fmt.Sprint(k + 1)
+	}
+	var keys strings.Builder
+	for r, row := range rec.Picture {
+		for c := range row {
+			if k, ok := key[row[c]]; ok {
+				keys.WriteString(k + " ")
+			} else {
+				keys.WriteString("x")
+			}
+			if c < len(row)-1 {
+				keys.WriteString(kb.ArrowRight)
+			}
+		}
+		if r < len(rec.Picture)-1 {
+			keys.WriteString(kb.ArrowDown + kb.Home)
+		}
+	}
+	first := `#nonogram-grid [data-r="0"][data-c="0"]`
+	act(t, ctx, chromedp.Focus(css(first)), chromedp.SendKeys(css(first), keys.String()),
+		chromedp.WaitVisible(css(`#nonogram-playboard[data-state="solved"]`)))
+	screenshot(t, ctx, screenshotDir(t), "nonogram-image-colour-played.png")
 }
