@@ -12,8 +12,12 @@ import (
 // clues) has exactly one picture, the edited one.
 type Edit struct {
 	// Cells are the cells to flip (filled to empty or back), row-major
-	// indices.
+	// indices; in a colour picture, the cells to recolour.
 	Cells []int
+	// Colors are, in a colour picture (UniqueColorEdits), the colour
+	// (palette index, 0 the background) each cell of Cells takes; nil in
+	// black and white.
+	Colors []int
 	// LineSolvable says the edited puzzle is solved by line logic alone.
 	LineSolvable bool
 }
@@ -129,7 +133,10 @@ func sortEdits(edits []Edit, max int) []Edit {
 		case len(a.Cells) != len(b.Cells):
 			return len(a.Cells) - len(b.Cells)
 		}
-		return slices.Compare(a.Cells, b.Cells)
+		if c := slices.Compare(a.Cells, b.Cells); c != 0 {
+			return c
+		}
+		return slices.Compare(a.Colors, b.Colors)
 	})
 	if len(edits) > max {
 		edits = edits[:max]

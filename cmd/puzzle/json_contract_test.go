@@ -47,6 +47,7 @@ func TestEveryVerbJSON(t *testing.T) {
 			{args: []string{"--explain", ex("nonogram/colour.xml")}, ref: "nonogram.json#/$defs/solve"},
 			{args: []string{"--undecided", ex("nonogram/statuses.txt")}, ref: "nonogram.json#/$defs/solve"},
 			{args: []string{"--suggest", ex("nonogram/statuses.txt"), ex("nonogram/colour.xml")}, ref: "nonogram.json#/$defs/solve"},
+			{args: []string{"--suggest", "testdata/nonogram/flag.xml"}, ref: "nonogram.json#/$defs/solve"},
 		},
 		"nonogram rate": {{args: []string{ex("nonogram/statuses.txt")}, ref: "nonogram.json#/$defs/rate"}},
 		"nonogram from-image": {

@@ -139,10 +139,11 @@ meets the clues) to give as hints (printed on the grid) that make it the
 only picture: a smallest set of cells that meets, for every other
 picture, a cell where it differs (found by solving again with candidate
 hints fixed). Past --suggest-time the best set found so far is given as
-"at most N", with the number proved necessary. In black and white it also
-lists up to 5 edits of the picture (flip one or two cells near where
-pictures differ) whose clues have one picture, line-solvable ones first.
-Every suggestion is checked by solving.
+"at most N", with the number proved necessary. It also lists up to 5
+edits of the picture (in black and white flip one or two cells near
+where pictures differ; in colour recolour them, each to a neighbour's
+colour or the background, written r2c5→a) whose clues have one picture,
+line-solvable ones first. Every suggestion is checked by solving.
 
 Human output: a header per puzzle (file:line, name, size, status, time),
 then the picture, '#' filled and '.' empty; with --undecided, the list of
@@ -457,6 +458,11 @@ func (c *nonogramSolveCmd) writeHuman(w io.Writer, rec *record.NonogramSolve) {
 		}
 		writeSuggest(w, s, "hint", first, func(c record.Cell) string {
 			return fmt.Sprintf("%v=%c", c, pic[c.Row][c.Col])
+		}, func(k int) string {
+			if k >= 0 && k < len(rec.Colors) {
+				return rec.Colors[k].Char
+			}
+			return fmt.Sprint(k)
 		})
 		fmt.Fprintln(w)
 	}

@@ -519,7 +519,7 @@ func (c *sudokuSolveCmd) writeHuman(w io.Writer, rec *record.SudokuSolve) error 
 		}
 		writeSuggest(w, s, "given", first, func(c record.Cell) string {
 			return fmt.Sprintf("%v=%d", c, value(c))
-		})
+		}, nil)
 	}
 	_, err := fmt.Fprintln(w)
 	return err
@@ -528,8 +528,10 @@ func (c *sudokuSolveCmd) writeHuman(w io.Writer, rec *record.SudokuSolve) error 
 // writeSuggest writes the suggestions of a record, the same in every
 // family: what to give (each cell as value names it; what is the word
 // for one, "given" or "hint") to make the first
-// solution (first) the only one, or whether a unique puzzle is minimal.
-func writeSuggest(w io.Writer, s *record.Suggest, what, first string, value func(record.Cell) string) {
+// solution (first) the only one, or whether a unique puzzle is minimal;
+// colourChar names the colour a colour nonogram's edit gives a cell
+// (nil elsewhere).
+func writeSuggest(w io.Writer, s *record.Suggest, what, first string, value func(record.Cell) string, colourChar func(int) string) {
 	if len(s.Hints) > 0 {
 		cells := make([]string, len(s.Hints))
 		for i, c := range s.Hints {
@@ -547,17 +549,26 @@ func writeSuggest(w io.Writer, s *record.Suggest, what, first string, value func
 	}
 	if len(s.Edits) > 0 {
 		edits := make([]string, len(s.Edits))
+		colour := false
 		for i, e := range s.Edits {
 			cells := make([]string, len(e.Cells))
 			for k, c := range e.Cells {
 				cells[k] = c.String()
+				if k < len(e.Colors) && colourChar != nil {
+					cells[k] += "→" + colourChar(e.Colors[k])
+					colour = true
+				}
 			}
 			edits[i] = strings.Join(cells, " ")
 			if e.LineSolvable {
 				edits[i] += " (line-solvable)"
 			}
 		}
-		fmt.Fprintf(w, "suggest: or flip, in %s, %s: each makes its clues unique\n", first, strings.Join(edits, "; "))
+		how := "flip"
+		if colour {
+			how = "recolour"
+		}
+		fmt.Fprintf(w, "suggest: or %s, in %s, %s: each makes its clues unique\n", how, first, strings.Join(edits, "; "))
 	}
 	if s.Minimal != nil {
 		if *s.Minimal {
