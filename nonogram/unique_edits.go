@@ -48,20 +48,8 @@ func UniqueEdits(ctx context.Context, g *Grid, max int) ([]Edit, error) {
 		return nil, err
 	}
 	w, h := g.Width, g.Height
-	open := unknownIndices(b)
-	near := make([]bool, w*h)
-	for _, i := range open {
-		r, c := i/w, i%w
-		for dr := -1; dr <= 1; dr++ {
-			for dc := -1; dc <= 1; dc++ {
-				if rr, cc := r+dr, c+dc; rr >= 0 && rr < h && cc >= 0 && cc < w {
-					near[rr*w+cc] = true
-				}
-			}
-		}
-	}
 	var cand []int
-	for i, ok := range near {
+	for i, ok := range nearUndecided(b) {
 		if ok {
 			cand = append(cand, i)
 		}
@@ -142,6 +130,24 @@ func sortEdits(edits []Edit, max int) []Edit {
 		edits = edits[:max]
 	}
 	return edits
+}
+
+// nearUndecided marks the undecided cells of b and their eight
+// neighbours: the cells an edit that settles the puzzle is looked for in.
+func nearUndecided(b *Board) []bool {
+	w, h := b.Width, b.Height
+	near := make([]bool, w*h)
+	for _, i := range unknownIndices(b) {
+		r, c := i/w, i%w
+		for dr := -1; dr <= 1; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				if rr, cc := r+dr, c+dc; rr >= 0 && rr < h && cc >= 0 && cc < w {
+					near[rr*w+cc] = true
+				}
+			}
+		}
+	}
+	return near
 }
 
 func unknownIndices(b *Board) []int {

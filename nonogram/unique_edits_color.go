@@ -39,19 +39,8 @@ func UniqueColorEdits(ctx context.Context, g *Grid, palette []Color, max int) ([
 	// alternatives[i] are the colours cell i may take: its neighbours'
 	// and the background's, not its own.
 	alternatives := make([][]uint8, w*h)
-	near := make([]bool, w*h)
-	for _, i := range unknownIndices(b) {
-		r, c := i/w, i%w
-		for dr := -1; dr <= 1; dr++ {
-			for dc := -1; dc <= 1; dc++ {
-				if rr, cc := r+dr, c+dc; rr >= 0 && rr < h && cc >= 0 && cc < w {
-					near[rr*w+cc] = true
-				}
-			}
-		}
-	}
 	var cand []int
-	for i, ok := range near {
+	for i, ok := range nearUndecided(b) {
 		if !ok {
 			continue
 		}
