@@ -426,21 +426,11 @@ func (c *nonogramSolveCmd) writeHuman(w io.Writer, rec *record.NonogramSolve) {
 		fmt.Fprintln(w)
 	}
 	if len(rec.Undecided) > 0 {
-		cells := make([]string, len(rec.Undecided))
-		marked := make([][]rune, len(rec.Solution))
-		for i, r := range rec.Solution {
-			marked[i] = []rune(r)
-		}
-		for i, u := range rec.Undecided {
-			cells[i] = u.String()
-			if u.Row < len(marked) && u.Col < len(marked[u.Row]) {
-				marked[u.Row][u.Col] = '?'
-			}
-		}
+		cells, marked := markUndecided(rec.Solution, rec.Undecided)
 		fmt.Fprintf(w, "undecided: %s, where pictures differ (every other cell is the same in all): %s\n",
 			plural(len(cells), "cell"), strings.Join(cells, " "))
 		for _, r := range marked {
-			fmt.Fprintf(w, "%s\n", string(r))
+			fmt.Fprintf(w, "%s\n", r)
 		}
 		fmt.Fprintln(w)
 	}
@@ -466,4 +456,25 @@ func (c *nonogramSolveCmd) writeHuman(w io.Writer, rec *record.NonogramSolve) {
 		})
 		fmt.Fprintln(w)
 	}
+}
+
+// markUndecided returns the undecided cells as people write them (r1c1)
+// and the picture with '?' on them.
+func markUndecided(picture []string, undecided []record.Cell) (cells, marked []string) {
+	rows := make([][]rune, len(picture))
+	for i, r := range picture {
+		rows[i] = []rune(r)
+	}
+	cells = make([]string, len(undecided))
+	for i, u := range undecided {
+		cells[i] = u.String()
+		if u.Row < len(rows) && u.Col < len(rows[u.Row]) {
+			rows[u.Row][u.Col] = '?'
+		}
+	}
+	marked = make([]string, len(rows))
+	for i, r := range rows {
+		marked[i] = string(r)
+	}
+	return cells, marked
 }

@@ -233,23 +233,10 @@ func writeImageReport(w io.Writer, rec *record.NonogramImage, out string) {
 	}
 	picture := rec.Picture
 	if len(rec.Undecided) > 0 {
-		cells := make([]string, len(rec.Undecided))
-		marked := make([][]rune, len(rec.Picture))
-		for i, r := range rec.Picture {
-			marked[i] = []rune(r)
-		}
-		for i, u := range rec.Undecided {
-			cells[i] = u.String()
-			if u.Row < len(marked) && u.Col < len(marked[u.Row]) {
-				marked[u.Row][u.Col] = '?'
-			}
-		}
+		var cells []string
+		cells, picture = markUndecided(rec.Picture, rec.Undecided)
 		fmt.Fprintf(w, "undecided: %s, where pictures differ (every other cell is the same in all; marked below): %s\n",
 			plural(len(cells), "cell"), strings.Join(cells, " "))
-		picture = make([]string, len(marked))
-		for i, r := range marked {
-			picture[i] = string(r)
-		}
 	}
 	if out != "" {
 		fmt.Fprintf(w, "wrote %s\n", out)
