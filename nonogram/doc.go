@@ -71,7 +71,10 @@
 // hints (Options.Fixed) as the oracle that proves uniqueness or returns one
 // more picture. UniqueEdits (unique_edits.go) tries flipping one or two
 // cells of a drawn picture, near the cells where pictures differ, and
-// keeps the edits whose clues have one picture, line-solvable ones first.
+// keeps the edits whose clues have one picture, line-solvable ones first;
+// UniqueColorEdits (unique_edits_color.go) does the same for a colour
+// picture, recolouring each cell to a neighbour's colour or the
+// background.
 //
 // Rate grades a puzzle with one picture for a person, by the hardest rule
 // its explanation (Explain) needs: overlaps only (easy), complete line

@@ -12,8 +12,12 @@ import (
 // clues) has exactly one picture, the edited one.
 type Edit struct {
 	// Cells are the cells to flip (filled to empty or back), row-major
-	// indices.
+	// indices; in a colour picture, the cells to recolour.
 	Cells []int
+	// Colors are, in a colour picture (UniqueColorEdits), the colour
+	// (palette index, 0 the background) each cell of Cells takes; nil in
+	// black and white.
+	Colors []int
 	// LineSolvable says the edited puzzle is solved by line logic alone.
 	LineSolvable bool
 }
@@ -44,20 +48,8 @@ func UniqueEdits(ctx context.Context, g *Grid, max int) ([]Edit, error) {
 		return nil, err
 	}
 	w, h := g.Width, g.Height
-	open := unknownIndices(b)
-	near := make([]bool, w*h)
-	for _, i := range open {
-		r, c := i/w, i%w
-		for dr := -1; dr <= 1; dr++ {
-			for dc := -1; dc <= 1; dc++ {
-				if rr, cc := r+dr, c+dc; rr >= 0 && rr < h && cc >= 0 && cc < w {
-					near[rr*w+cc] = true
-				}
-			}
-		}
-	}
 	var cand []int
-	for i, ok := range near {
+	for i, ok := range nearUndecided(b) {
 		if ok {
 			cand = append(cand, i)
 		}
@@ -129,12 +121,33 @@ func sortEdits(edits []Edit, max int) []Edit {
 		case len(a.Cells) != len(b.Cells):
 			return len(a.Cells) - len(b.Cells)
 		}
-		return slices.Compare(a.Cells, b.Cells)
+		if c := slices.Compare(a.Cells, b.Cells); c != 0 {
+			return c
+		}
+		return slices.Compare(a.Colors, b.Colors)
 	})
 	if len(edits) > max {
 		edits = edits[:max]
 	}
 	return edits
+}
+
+// nearUndecided marks the undecided cells of b and their eight
+// neighbours: the cells an edit that settles the puzzle is looked for in.
+func nearUndecided(b *Board) []bool {
+	w, h := b.Width, b.Height
+	near := make([]bool, w*h)
+	for _, i := range unknownIndices(b) {
+		r, c := i/w, i%w
+		for dr := -1; dr <= 1; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				if rr, cc := r+dr, c+dc; rr >= 0 && rr < h && cc >= 0 && cc < w {
+					near[rr*w+cc] = true
+				}
+			}
+		}
+	}
+	return near
 }
 
 func unknownIndices(b *Board) []int {

@@ -36,7 +36,8 @@ func nonogramFromImageRoute() *route {
 			"black and white (cells whose luma is below the threshold are filled, the threshold chosen by Otsu's method unless " +
 			"given; or Floyd–Steinberg dithering) or reduced to `colors` colours by median cut, and the puzzle of its clues " +
 			"solved. Returns file, status (unique or multiple), rows, cols, image (width, height, format), method, threshold, " +
-			"picture, colors, count, line_solvable, the rating of a unique puzzle (difficulty, hardest, length, score, as " +
+			"picture, undecided (status multiple: exactly the cells where two pictures that meet the clues differ, as " +
+			"/api/nonogram/solve gives them with undecided=true; left out when the time ran out first), colors, count, line_solvable, the rating of a unique puzzle (difficulty, hardest, length, score, as " +
 			"/api/nonogram/rate), stats, and the puzzle as text in format. A picture that cannot be " +
 			fmt.Sprintf("read (broken, empty, or over %d pixels, checked from its header before it is decoded) gets 400 with its ", maxImagePixels) +
 			"invalid record, a timeout 504 with its record.",

@@ -43,6 +43,9 @@ func picturePNG(t testing.TB, rows []string, cell int) []byte {
 var (
 	fromImageHeart = []string{".##.##.", "#######", "#######", ".#####.", "..###..", "...#..."}
 	fromImageFlag  = []string{"rrrr....", "rrrr.bb.", "rrrr.bb.", "......bb"}
+	// fromImageDiagonal has two pictures: its top left square's diagonal
+	// can be the other one.
+	fromImageDiagonal = []string{"#.....", ".#....", "......", "..###.", "..###.", "......"}
 )
 
 func TestNonogramFromImage(t *testing.T) {

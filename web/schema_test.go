@@ -104,6 +104,7 @@ func TestEveryRouteReply(t *testing.T) {
 		"POST /api/nonogram/clues": {{"/api/nonogram/clues", "#.\n.#\n"}},
 		"POST /api/nonogram/from-image": {{"/api/nonogram/from-image?width=7", string(picturePNG(t, fromImageHeart, 5))},
 			{"/api/nonogram/from-image?width=8&colors=3", string(picturePNG(t, fromImageFlag, 5))},
+			{"/api/nonogram/from-image?width=6", string(picturePNG(t, fromImageDiagonal, 5))},
 			{"/api/nonogram/from-image?width=4&dither=1", "GIF89a"}},
 		"POST /api/sliding/solve":   {{"/api/sliding/solve", "1 2 3 4 5 6 7 0 8"}, {"/api/sliding/solve", "2 1 3 4 5 6 7 8 0"}, {"/api/sliding/solve", "1 1 3 4 5 6 7 8 0"}},
 		"GET /api/sliding/shuffle":  {{"/api/sliding/shuffle?size=3&seed=9007199254740993", ""}},

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/puzzlesolvers/puzzle/internal/record"
@@ -33,7 +34,16 @@ var (
 		description: "with status multiple, add undecided: exactly the cells whose digit differs between some two solutions (not with limit)"}
 	suggestParam = param{name: "suggest", kind: "boolean",
 		description: "add suggest: with status multiple, the fewest givens (hints, from solution) that make it the only solution; with status unique, minimal and the removable givens (not with limit). The search for the fewest has half the time limit; after it the best found is given with exact false and at_least"}
+	intendedParam = param{name: "intended", kind: "string", check: checkIntended,
+		description: "with suggest, the solution the author means, one complete grid in any layout a puzzle is read in (such as 81 digits): the hints are its digits. A grid that is not a solution of the puzzle (another size, a given it differs from) makes the record invalid (400), its error saying where"}
 )
+
+// checkIntended checks that intended is one complete grid that keeps the
+// rules.
+func checkIntended(v string) error {
+	_, err := record.ReadSudokuIntended(strings.NewReader(v), "intended")
+	return err
+}
 
 // suggestTime is the time for suggestions on the web: half the request's,
 // so that the best set found is still answered as a bound.
@@ -51,7 +61,7 @@ func sudokuRoutes() []*route {
 				"(unique, multiple, none, solved, invalid, timeout), error (invalid and timeout only), rows, cols, box, " +
 				"solution (rows of digits), solutions (with limit ≥ 2), count, undecided (with undecided and status multiple), suggest (with suggest), steps and stuck (with explain; reason with status none " +
 				"is the contradiction logic found) and stats. Status 400 carries the record of an invalid puzzle, 504 that of a timeout.",
-			params: []param{nameParam, limitParam, explainParam, undecidedParam, suggestParam},
+			params: []param{nameParam, limitParam, explainParam, undecidedParam, suggestParam, intendedParam},
 			body:   sudokuBody,
 			result: "the solve record", schema: "sudoku.json#/$defs/solve", heavy: true,
 			cheap:  smallSudokuSolve,
@@ -141,6 +151,13 @@ func sudokuSolve(c *call) reply {
 	if suggest && limit != 0 {
 		c.fail("parameter suggest goes with the default search, not with limit")
 	}
+	var intended *record.SudokuIntended
+	if v, ok := c.query["intended"]; ok {
+		if !suggest {
+			c.fail("parameter intended goes with suggest: it is the solution the hints come from")
+		}
+		intended, _ = record.ReadSudokuIntended(strings.NewReader(v), "intended") // checked by checkIntended
+	}
 	if c.bad != nil {
 		return reply{}
 	}
@@ -150,7 +167,7 @@ func sudokuSolve(c *call) reply {
 	}
 	rec := record.NewSudokuSolve(c.ctx, name, p, record.SudokuOptions{
 		Limit: limit, ListAll: limit >= 2, Explain: explain, Undecided: undecided, Timeout: c.timeout,
-		Suggest: suggest, SuggestTime: suggestTime(c),
+		Suggest: suggest, SuggestTime: suggestTime(c), Intended: intended,
 	})
 	return answer(c, rec)
 }

@@ -139,10 +139,11 @@ meets the clues) to give as hints (printed on the grid) that make it the
 only picture: a smallest set of cells that meets, for every other
 picture, a cell where it differs (found by solving again with candidate
 hints fixed). Past --suggest-time the best set found so far is given as
-"at most N", with the number proved necessary. In black and white it also
-lists up to 5 edits of the picture (flip one or two cells near where
-pictures differ) whose clues have one picture, line-solvable ones first.
-Every suggestion is checked by solving.
+"at most N", with the number proved necessary. It also lists up to 5
+edits of the picture (in black and white flip one or two cells near
+where pictures differ; in colour recolour them, each to a neighbour's
+colour or the background, written r2c5→a) whose clues have one picture,
+line-solvable ones first. Every suggestion is checked by solving.
 
 Human output: a header per puzzle (file:line, name, size, status, time),
 then the picture, '#' filled and '.' empty; with --undecided, the list of
@@ -425,21 +426,11 @@ func (c *nonogramSolveCmd) writeHuman(w io.Writer, rec *record.NonogramSolve) {
 		fmt.Fprintln(w)
 	}
 	if len(rec.Undecided) > 0 {
-		cells := make([]string, len(rec.Undecided))
-		marked := make([][]rune, len(rec.Solution))
-		for i, r := range rec.Solution {
-			marked[i] = []rune(r)
-		}
-		for i, u := range rec.Undecided {
-			cells[i] = u.String()
-			if u.Row < len(marked) && u.Col < len(marked[u.Row]) {
-				marked[u.Row][u.Col] = '?'
-			}
-		}
+		cells, marked := markUndecided(rec.Solution, rec.Undecided)
 		fmt.Fprintf(w, "undecided: %s, where pictures differ (every other cell is the same in all): %s\n",
 			plural(len(cells), "cell"), strings.Join(cells, " "))
 		for _, r := range marked {
-			fmt.Fprintf(w, "%s\n", string(r))
+			fmt.Fprintf(w, "%s\n", r)
 		}
 		fmt.Fprintln(w)
 	}
@@ -457,7 +448,33 @@ func (c *nonogramSolveCmd) writeHuman(w io.Writer, rec *record.NonogramSolve) {
 		}
 		writeSuggest(w, s, "hint", first, func(c record.Cell) string {
 			return fmt.Sprintf("%v=%c", c, pic[c.Row][c.Col])
+		}, func(k int) string {
+			if k >= 0 && k < len(rec.Colors) {
+				return rec.Colors[k].Char
+			}
+			return fmt.Sprint(k)
 		})
 		fmt.Fprintln(w)
 	}
+}
+
+// markUndecided returns the undecided cells as people write them (r1c1)
+// and the picture with '?' on them.
+func markUndecided(picture []string, undecided []record.Cell) (cells, marked []string) {
+	rows := make([][]rune, len(picture))
+	for i, r := range picture {
+		rows[i] = []rune(r)
+	}
+	cells = make([]string, len(undecided))
+	for i, u := range undecided {
+		cells[i] = u.String()
+		if u.Row < len(rows) && u.Col < len(rows[u.Row]) {
+			rows[u.Row][u.Col] = '?'
+		}
+	}
+	marked = make([]string, len(rows))
+	for i, r := range rows {
+		marked[i] = string(r)
+	}
+	return cells, marked
 }

@@ -45,12 +45,14 @@ temporary file and a rename), or to stdout; --format names its format,
 by default the one the extension of FILE names, else plain (xml in
 colour); its title is the picture's file name. The report goes to
 stderr when the puzzle goes to stdout, to stdout otherwise, with the
-picture ('#' filled, '.' empty, or the palette's characters). --json
+picture ('#' filled, '.' empty, or the palette's characters; '?' at its
+undecided cells). --json
 prints instead one object (docs/schema/nonogram.json#/$defs/from_image):
 file, status (unique, multiple, invalid, timeout), error, rows, cols,
 image (width, height and format of the picture), method (otsu,
 threshold, dither or median-cut), threshold (otsu and threshold),
-picture, colors (colour puzzles), count, line_solvable, difficulty,
+picture, undecided (several pictures: exactly the cells where two
+differ), colors (colour puzzles), count, line_solvable, difficulty,
 hardest, length and score (the rating of a unique puzzle), stats, and
 format and text (the puzzle, when
 -o is not given). A picture that cannot be read gives file, status
@@ -229,11 +231,19 @@ func writeImageReport(w io.Writer, rec *record.NonogramImage, out string) {
 	default:
 		fmt.Fprintf(w, "%s: %s\n", rec.Status, rec.Error)
 	}
-	if out == "" {
-		return
+	picture := rec.Picture
+	if len(rec.Undecided) > 0 {
+		var cells []string
+		cells, picture = markUndecided(rec.Picture, rec.Undecided)
+		fmt.Fprintf(w, "undecided: %s, where pictures differ (every other cell is the same in all; marked below): %s\n",
+			plural(len(cells), "cell"), strings.Join(cells, " "))
 	}
-	fmt.Fprintf(w, "wrote %s\n", out)
-	for _, r := range rec.Picture {
+	if out != "" {
+		fmt.Fprintf(w, "wrote %s\n", out)
+	} else if len(rec.Undecided) == 0 {
+		return // the puzzle on stdout holds the picture
+	}
+	for _, r := range picture {
 		fmt.Fprintln(w, r)
 	}
 }

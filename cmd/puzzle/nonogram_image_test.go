@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -65,7 +66,7 @@ func TestFromImageRoundTrip(t *testing.T) {
 			if code != exitOK {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			if !strings.Contains(stdout, "wrote "+out) || !strings.Contains(stdout, g.Rows()[0]) {
+			if !strings.Contains(stdout, "wrote "+out) || !showsRow(stdout, g.Rows()[0]) {
 				t.Errorf("the report does not name the file and show the picture:\n%s", stdout)
 			}
 			f, err := os.Open(out)
@@ -96,6 +97,24 @@ func TestFromImageRoundTrip(t *testing.T) {
 			}
 		}
 	}
+}
+
+// showsRow reports whether a line of report is row, but for the
+// undecided cells it marks '?'.
+func showsRow(report, row string) bool {
+	for _, l := range strings.Split(report, "\n") {
+		if len(l) != len(row) {
+			continue
+		}
+		same := true
+		for i := range l {
+			same = same && (l[i] == row[i] || l[i] == '?')
+		}
+		if same {
+			return true
+		}
+	}
+	return false
 }
 
 // TestFromImageStdout: without -o the puzzle goes to stdout and the report
@@ -204,5 +223,91 @@ func TestFromImageCancelled(t *testing.T) {
 	stdout, stderr, code := runCtx(t, ctx, "", "nonogram", "from-image", "--width", "20", filepath.Join("testdata", "nonogram", "two.png"))
 	if code != exitFail || stdout != "" || !strings.HasSuffix(stderr, "two.png: timeout: interrupted\n") {
 		t.Errorf("exit %d\nstdout %q\nstderr %q", code, stdout, stderr)
+	}
+}
+
+// TestFromImageUndecided converts pictures whose clues have several
+// pictures, black and white and colour, and checks the record's
+// undecided cells against the cells where the pictures found by brute
+// force differ; the text report marks the same cells.
+func TestFromImageUndecided(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(17, 1))
+	type drawn struct {
+		g      *nonogram.Grid
+		colors int
+	}
+	var cases []drawn
+	for len(cases) < 6 {
+		colors := 2 + len(cases)%2 // black and white, then three colours
+		w, h := 4+rng.IntN(3), 4+rng.IntN(2)
+		g := nonogram.NewGrid(w, h)
+		if colors > 2 {
+			g.Colors = make([]uint8, w*h)
+		}
+		used := map[int]bool{}
+		for i := range g.Cells {
+			v := 0
+			if rng.IntN(5) < 3 {
+				v = 1 + rng.IntN(colors-1)
+			}
+			g.Cells[i] = v != 0
+			if g.Colors != nil {
+				g.Colors[i] = uint8(v)
+			}
+			used[v] = true
+		}
+		if len(used) != colors {
+			continue
+		}
+		p := g.Clues()
+		if colors > 2 {
+			p = g.ColorClues([]nonogram.Color{{Char: '.'}, {Char: 'a'}, {Char: 'b'}})
+		}
+		if len(enumeratePictures(t, p)) < 2 {
+			continue
+		}
+		cases = append(cases, drawn{g, colors})
+	}
+	for k, c := range cases {
+		pic := filepath.Join(dir, "pic.png")
+		if c.colors > 2 {
+			paintColorGrid(t, c.g, testPalette, 5, pic)
+		} else {
+			paintGrid(t, c.g, 5, pic)
+		}
+		args := []string{"nonogram", "from-image", "--width", strconv.Itoa(c.g.Width), "--colors", strconv.Itoa(c.colors)}
+		stdout, stderr, code := runCmd(t, "", append(args, "--json", pic)...)
+		if code != exitOK {
+			t.Fatalf("picture %d: exit %d: %s", k, code, stderr)
+		}
+		schematest.ValidateLines(t, "nonogram.json#/$defs/from_image", []byte(stdout))
+		var rec record.NonogramImage
+		if err := json.Unmarshal([]byte(stdout), &rec); err != nil {
+			t.Fatal(err)
+		}
+		p, err := nonogram.NewReader(strings.NewReader(rec.Text), "text."+rec.Format, nonogram.Format(rec.Format)).Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		pictures := enumeratePictures(t, p)
+		want := differingCells(pictures)
+		if rec.Status != status.Multiple || len(pictures) < 2 || p.IsColor() != (c.colors > 2) {
+			t.Fatalf("picture %d: %v, %d pictures by enumeration, colour %v", k, rec.Status, len(pictures), p.IsColor())
+		}
+		if !slices.Equal(rec.Undecided, want) {
+			t.Errorf("picture %d:\n%s\nundecided %v, the %d pictures differ at %v", k, strings.Join(rec.Picture, "\n"), rec.Undecided, len(pictures), want)
+		}
+		// The report marks the same cells '?' in the picture.
+		out := filepath.Join(dir, "out.xml")
+		stdout, _, code = runCmd(t, "", append(args, "-o", out, pic)...)
+		marked := strings.Count(stdout, "?")
+		if code != exitOK || marked != len(want) || !strings.Contains(stdout, "undecided: "+plural(len(want), "cell")) {
+			t.Errorf("picture %d: exit %d, %d cells marked, want %d:\n%s", k, code, marked, len(want), stdout)
+		}
+		_, stderr, _ = runCmd(t, "", append(args, pic)...)
+		if strings.Count(stderr, "?") != len(want) {
+			t.Errorf("picture %d: the report on stderr marks %d cells, want %d:\n%s", k, strings.Count(stderr, "?"), len(want), stderr)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"os"
 	"runtime"
 	"strings"
 	"time"
@@ -165,6 +166,13 @@ Past --suggest-time the best set found so far is given as "at most N",
 with the number proved necessary. For a unique puzzle it says whether it
 is minimal (no given can be removed keeping it unique) and lists the
 givens that can each be removed. Every suggestion is checked by solving.
+--intended FILE names the solution the author means (one complete grid,
+in any layout a puzzle is read in): the givens to add are its digits,
+and every puzzle read must have it as a solution (its size, and each
+given as the grid has it); one that does not is invalid, its error
+naming the grid's file and line. A FILE that cannot be read, holds no
+grid or more than one, or a grid with an empty cell or a digit twice in
+a unit stops the command (exit 1) before any puzzle is solved.
 
 Puzzles are solved one at a time. A hard large grid (one that depth-first
 search does not finish quickly, such as a minimal 25×25) is given to
@@ -203,6 +211,7 @@ Examples:
 	puzzle sudoku solve --explain --format grid one.txt
 	puzzle sudoku solve --undecided draft.txt
 	puzzle sudoku solve --suggest --suggest-time 30s draft.txt
+	puzzle sudoku solve --suggest --intended mine.txt draft.txt
 	puzzle sudoku solve --shard 2/4 hard.txt > s2.jsonl
 `
 
@@ -212,6 +221,7 @@ type sudokuSolveCmd struct {
 	limit, workers     int
 	timeout            time.Duration
 	suggestTime        time.Duration
+	intended           string
 	format             *choiceFlag
 	shard              shardFlags
 }
@@ -228,6 +238,7 @@ func (c *sudokuSolveCmd) define(fs *flag.FlagSet) {
 	fs.BoolVar(&c.undecided, "undecided", false, "with several solutions, find exactly the cells where they differ (one solve per open cell at most)")
 	fs.BoolVar(&c.suggest, "suggest", false, "with several solutions, the fewest givens that make the first the only one; when unique, whether it is minimal")
 	fs.DurationVar(&c.suggestTime, "suggest-time", record.DefaultSuggestTime, "time for --suggest's search for the fewest givens, `D`; then the best found is given as a bound")
+	fs.StringVar(&c.intended, "intended", "", "with --suggest, the solution the author means, one complete grid in `FILE`: the givens to add are its digits")
 	fs.IntVar(&c.workers, "workers", 0, "clause-learning searches to run at once on a hard grid (default: up to 2, one per core); when given, also the 9×9 and smaller puzzles solved at once")
 }
 
@@ -248,6 +259,23 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 	if c.suggestTime <= 0 {
 		return v.usageError(e, "--suggest-time must be positive")
 	}
+	if c.intended != "" && !c.suggest {
+		return v.usageError(e, "--intended goes with --suggest: it is the solution the givens to add come from")
+	}
+	var intended *record.SudokuIntended
+	if c.intended != "" {
+		f, err := os.Open(c.intended)
+		if err != nil {
+			e.errorf("%s: %v", v.name, err)
+			return exitFail
+		}
+		intended, err = record.ReadSudokuIntended(f, c.intended)
+		f.Close()
+		if err != nil {
+			e.errorf("%s: %s", v.name, sudokuErrText(err))
+			return exitFail
+		}
+	}
 	sh, code, ok := c.shard.batch(e, v)
 	if !ok {
 		return code
@@ -260,7 +288,7 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 	// CPU time (docs/benchmarks.md).
 	quickCores := c.workers
 	opt := record.SudokuOptions{Limit: limit, ListAll: c.all || c.limit >= 2, Explain: c.explain, Undecided: c.undecided,
-		Suggest: c.suggest, SuggestTime: c.suggestTime, Timeout: c.timeout, Workers: workers}
+		Suggest: c.suggest, SuggestTime: c.suggestTime, Intended: intended, Timeout: c.timeout, Workers: workers}
 	f := c.format.format()
 	var stream func(ctx context.Context, w *bufio.Writer, file string, p *sudoku.Puzzle) (*record.SudokuSolve, error)
 	if opt.ListAll {
@@ -408,6 +436,9 @@ func (c *sudokuSolveCmd) writeHuman(w io.Writer, rec *record.SudokuSolve) error 
 		return writeUnreadable(w, &rec.Head, rec.Cause)
 	}
 	head := sudokuWhere(rec.File, rec.Line, rec.Name) + fmt.Sprintf(" %d×%d: %v", rec.Rows, rec.Cols, rec.Status)
+	if rec.Rows == 0 { // refused before it was solved (--intended)
+		head = sudokuWhere(rec.File, rec.Line, rec.Name) + fmt.Sprintf(": %v", rec.Status)
+	}
 	var what string
 	exact := !rec.LimitReached && (c.all || c.limit > rec.Count)
 	switch rec.Status {
@@ -481,9 +512,14 @@ func (c *sudokuSolveCmd) writeHuman(w io.Writer, rec *record.SudokuSolve) error 
 		fmt.Fprintf(w, "they differ at %s\n", differences(sols[0], sols[1], rec.Rows))
 	}
 	if s := rec.Suggest; s != nil {
-		writeSuggest(w, s, "given", "solution 1", func(c record.Cell) string {
-			return fmt.Sprintf("%v=%d", c, rec.Solution[c.Row][c.Col])
-		})
+		first, value := "solution 1", func(c record.Cell) int { return rec.Solution[c.Row][c.Col] }
+		if in := rec.Intended; in != nil {
+			first = fmt.Sprintf("the intended solution (%s:%d)", in.File, in.Line)
+			value = func(c record.Cell) int { return int(in.Cells[c.Row*rec.Cols+c.Col]) }
+		}
+		writeSuggest(w, s, "given", first, func(c record.Cell) string {
+			return fmt.Sprintf("%v=%d", c, value(c))
+		}, nil)
 	}
 	_, err := fmt.Fprintln(w)
 	return err
@@ -492,8 +528,10 @@ func (c *sudokuSolveCmd) writeHuman(w io.Writer, rec *record.SudokuSolve) error 
 // writeSuggest writes the suggestions of a record, the same in every
 // family: what to give (each cell as value names it; what is the word
 // for one, "given" or "hint") to make the first
-// solution (first) the only one, or whether a unique puzzle is minimal.
-func writeSuggest(w io.Writer, s *record.Suggest, what, first string, value func(record.Cell) string) {
+// solution (first) the only one, or whether a unique puzzle is minimal;
+// colourChar names the colour a colour nonogram's edit gives a cell
+// (nil elsewhere).
+func writeSuggest(w io.Writer, s *record.Suggest, what, first string, value func(record.Cell) string, colourChar func(int) string) {
 	if len(s.Hints) > 0 {
 		cells := make([]string, len(s.Hints))
 		for i, c := range s.Hints {
@@ -511,17 +549,26 @@ func writeSuggest(w io.Writer, s *record.Suggest, what, first string, value func
 	}
 	if len(s.Edits) > 0 {
 		edits := make([]string, len(s.Edits))
+		colour := false
 		for i, e := range s.Edits {
 			cells := make([]string, len(e.Cells))
 			for k, c := range e.Cells {
 				cells[k] = c.String()
+				if k < len(e.Colors) && colourChar != nil {
+					cells[k] += "→" + colourChar(e.Colors[k])
+					colour = true
+				}
 			}
 			edits[i] = strings.Join(cells, " ")
 			if e.LineSolvable {
 				edits[i] += " (line-solvable)"
 			}
 		}
-		fmt.Fprintf(w, "suggest: or flip, in %s, %s: each makes its clues unique\n", first, strings.Join(edits, "; "))
+		how := "flip"
+		if colour {
+			how = "recolour"
+		}
+		fmt.Fprintf(w, "suggest: or %s, in %s, %s: each makes its clues unique\n", how, first, strings.Join(edits, "; "))
 	}
 	if s.Minimal != nil {
 		if *s.Minimal {

@@ -44,7 +44,12 @@ type NonogramImage struct {
 	Threshold *float64 `json:"threshold,omitempty"`
 	// Picture is the picture made, rows of '#' and '.' (of the palette's
 	// characters in colour).
-	Picture      []string        `json:"picture,omitempty"`
+	Picture []string `json:"picture,omitempty"`
+	// Undecided is, for a picture whose clues have several pictures,
+	// exactly the cells whose value differs between some two of them
+	// (nonogram.Undecided, as nonogram solve --undecided gives); left out
+	// when the time ran out before they were known.
+	Undecided    []Cell          `json:"undecided,omitempty"`
 	Colors       []NonogramColor `json:"colors,omitempty"`
 	Count        int             `json:"count"`
 	LineSolvable bool            `json:"line_solvable"`
@@ -149,6 +154,17 @@ func NewNonogramImage(ctx context.Context, file string, r io.Reader, opt Nonogra
 		return interrupted(ctx.Err())
 	case err != nil:
 		return invalid(err) // a broken invariant: the puzzle was made from its picture
+	case sol.Status == status.Multiple:
+		// The verdict stands whatever happens next: when the time runs
+		// out before the undecided cells are known, they are left out.
+		b, _, err := nonogram.Undecided(ctx, p, sol.Solutions)
+		switch {
+		case err == nil:
+			rec.Undecided = NonogramUndecided(b)
+		case ctx.Err() == nil:
+			return invalid(err) // a broken invariant: the pictures meet the clues
+		}
+		return rec
 	case sol.Status != status.Unique || g.Width*g.Height > MaxRatedCells:
 		return rec
 	}

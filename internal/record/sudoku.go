@@ -31,6 +31,11 @@ type SudokuOptions struct {
 	// the search for the fewest givens (0: DefaultSuggestTime).
 	Suggest     bool
 	SuggestTime time.Duration
+	// Intended, with Suggest, is the solution the author means: the
+	// givens suggested are its digits. A puzzle it is not a solution of
+	// (another size, a given it differs from) gets status invalid and an
+	// error naming both.
+	Intended *SudokuIntended
 	// Timeout bounds the solve and the explanation together; 0 leaves the
 	// limit to ctx. It is named in the error of a timed-out record.
 	Timeout time.Duration
@@ -81,6 +86,7 @@ type SudokuSolve struct {
 	// Explain) are for the human output; so is Cause, the error of an
 	// invalid puzzle (a *sudoku.SyntaxError).
 	Puzzle      *sudoku.Puzzle      `json:"-"`
+	Intended    *SudokuIntended     `json:"-"`
 	Cause       error               `json:"-"`
 	Result      sudoku.Result       `json:"-"`
 	Explanation *sudoku.Explanation `json:"-"`
@@ -169,6 +175,13 @@ func (room *sudokuRoom) solve(ctx context.Context, file string, p *sudoku.Puzzle
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
+	if opt.Suggest && opt.Intended != nil {
+		if err := opt.Intended.mismatch(file, p); err != nil {
+			*rec = SudokuSolve{Head: Head{File: file, Line: p.Line, Name: p.Name, Status: status.Invalid, Error: err.Error()}, Cause: err}
+			return
+		}
+		rec.Intended = opt.Intended
+	}
 	res := sudoku.Result{Solutions: reuse[:0]}
 	err := sudoku.SolveInto(ctx, p, sudoku.Options{Limit: opt.Limit, Found: opt.Found, Workers: opt.Workers}, &res)
 	if res.Status == status.Invalid {
@@ -214,7 +227,11 @@ func (room *sudokuRoom) solve(ctx context.Context, file string, p *sudoku.Puzzle
 		}
 	}
 	if opt.Suggest && (res.Status == status.Multiple || res.Status == status.Unique) && len(res.Solutions) > 0 {
-		s, err := sudokuSuggest(ctx, p, res.Status, res.Solutions[0], opt.SuggestTime)
+		intended := res.Solutions[0]
+		if opt.Intended != nil {
+			intended = opt.Intended.Cells
+		}
+		s, err := sudokuSuggest(ctx, p, res.Status, intended, opt.SuggestTime)
 		if err != nil {
 			rec.Status, rec.Error = status.Timeout, suggestFailed(ctx, opt.Timeout, err)
 			return

@@ -34,9 +34,11 @@ type Suggest struct {
 	Intended []string `json:"intended,omitempty"`
 	Exact    *bool    `json:"exact,omitempty"`
 	AtLeast  int      `json:"at_least,omitempty"`
-	// Edits, for a black-and-white nonogram with several pictures, are
-	// changes of one or two cells to the record's picture (or Intended) whose clues
-	// have that picture alone, line-solvable ones first.
+	// Edits, for a nonogram with several pictures, are changes of one or
+	// two cells to the record's picture (or Intended) whose clues have
+	// that picture alone, line-solvable ones first: flips in black and
+	// white, in colour recolourings to a neighbour's colour or the
+	// background.
 	Edits []SuggestEdit `json:"edits,omitempty"`
 	// Minimal, for a unique Sudoku, says no given can be removed with the
 	// puzzle staying unique; Removable lists those that can (each alone).
@@ -47,9 +49,12 @@ type Suggest struct {
 	TimeMS float64 `json:"time_ms"`
 }
 
-// SuggestEdit is a change to a nonogram's picture: the cells to flip.
+// SuggestEdit is a change to a nonogram's picture: the cells to flip,
+// or in colour to recolour, each to the colour of Colors (an index into
+// the record's colors, 0 the background).
 type SuggestEdit struct {
 	Cells        []Cell `json:"cells"`
+	Colors       []int  `json:"colors,omitempty"`
 	LineSolvable bool   `json:"line_solvable"`
 }
 
@@ -147,14 +152,19 @@ func nonogramSuggest(ctx context.Context, p *nonogram.Puzzle, intended *nonogram
 	for _, i := range h.Cells {
 		s.Hints = append(s.Hints, Cell{Row: i / w, Col: i % w})
 	}
-	if !p.IsColor() && sctx.Err() == nil {
+	if sctx.Err() == nil {
 		// The edits are extra: those found in the time left are given.
-		edits, err := nonogram.UniqueEdits(sctx, intended, maxEdits)
+		var edits []nonogram.Edit
+		if p.IsColor() {
+			edits, err = nonogram.UniqueColorEdits(sctx, intended, p.Colors, maxEdits)
+		} else {
+			edits, err = nonogram.UniqueEdits(sctx, intended, maxEdits)
+		}
 		if err != nil && sctx.Err() == nil && !errors.Is(err, context.DeadlineExceeded) {
 			return nil, err
 		}
 		for _, e := range edits {
-			se := SuggestEdit{LineSolvable: e.LineSolvable}
+			se := SuggestEdit{Colors: e.Colors, LineSolvable: e.LineSolvable}
 			for _, i := range e.Cells {
 				se.Cells = append(se.Cells, Cell{Row: i / w, Col: i % w})
 			}

@@ -53,6 +53,11 @@ Puzzle.register("nonogram", (root) => {
     el("option", {value: "0.65"}, "darker: more cells filled"),
     el("option", {value: "0.35"}, "lighter: fewer cells filled"),
     el("option", {value: "dither"}, "dithered (photographs)"));
+  // 2: a black-and-white drawing; 3 or more: a colour puzzle, solved at once.
+  const imageColors = el("select", {id: "nonogram-image-colors"},
+    el("option", {value: "2"}, "2: black and white"),
+    [3, 4, 5, 6, 8].map((k) => el("option", {value: String(k)}, k + " (background included)")));
+  imageColors.addEventListener("change", () => { imageMode.disabled = imageColors.value !== "2"; });
   const textPane = el("div", {class: "pane", id: "nonogram-textpane"},
     el("div", {class: "toolbar"}, sampleSel, formatSel),
     text,
@@ -65,10 +70,12 @@ Puzzle.register("nonogram", (root) => {
         title: "Make the clues of this picture"}, "Get clues")),
     el("div", {class: "toolbar"},
       el("label", {class: "file"}, "Load a picture… ", imageInput),
+      el("label", {}, "Colours ", imageColors),
       el("label", {}, "Black and white by ", imageMode)),
     drawBox,
     el("p", {class: "help"}, "Click or drag to fill cells; drag from a filled cell to clear. A picture (PNG, GIF or JPEG) " +
-      "loads at the drawing's width, up to 60 cells a side."));
+      "loads at the drawing's width, up to 60 cells a side; with 3 colours or more it becomes a colour puzzle, solved and " +
+      "ready to play."));
   const modeText = el("button", {type: "button", role: "tab", id: "nonogram-mode-text", "aria-selected": "true",
     onclick: () => setMode("text")}, "Puzzle text");
   const modeDraw = el("button", {type: "button", role: "tab", id: "nonogram-mode-draw", "aria-selected": "false",
@@ -446,8 +453,10 @@ Puzzle.register("nonogram", (root) => {
   // ---- drawing ----
   let drawing = null; // {w, h, cells: [bool], rects}
   // newDrawing starts a drawing of the size the inputs give, empty or with
-  // the cells given (rows of '#' and '.').
-  function newDrawing(picture) {
+  // the cells given (rows of '#' and '.'); the undecided cells (a
+  // picture's whose clues have several pictures: where they differ) are
+  // outlined until the drawing is edited.
+  function newDrawing(picture, undecided = []) {
     const w = Math.max(1, Math.min(60, Number(drawW.value) || 10));
     const h = Math.max(1, Math.min(60, Number(drawH.value) || 10));
     drawW.value = w;
@@ -473,6 +482,13 @@ Puzzle.register("nonogram", (root) => {
     }
     for (let c = 5; c < w; c += 5) root.append(svg("line", {x1: 1 + c * D, y1: 1, x2: 1 + c * D, y2: 1 + h * D, class: "thick"}));
     for (let r = 5; r < h; r += 5) root.append(svg("line", {x1: 1, y1: 1 + r * D, x2: 1 + w * D, y2: 1 + r * D, class: "thick"}));
+    let marks = null;
+    if (undecided.length) {
+      marks = svg("g", {class: "undecided-cells"}, undecided.filter(({row, col}) => row < h && col < w).map(({row, col}) =>
+        svg("rect", {class: "undecided", x: 1 + col * D + 2.5, y: 1 + row * D + 2.5, width: D - 5, height: D - 5,
+          "data-i": row * w + col})));
+      root.append(marks);
+    }
     document.addEventListener("pointerup", () => { paint = null; });
     drawBox.replaceChildren(root);
     function set(i, on) {
@@ -480,6 +496,8 @@ Puzzle.register("nonogram", (root) => {
       rects[i].setAttribute("class", on ? "dcell on" : "dcell");
     }
     if (picture) picture.forEach((row, r) => [...row].forEach((ch, c) => { if (ch === "#") set(r * w + c, true); }));
+    // An edit changes the clues: the outlines were the old clues'.
+    root.addEventListener("pointerdown", () => { if (marks) marks.remove(); marks = null; });
   }
 
   // loadImage sends a picture file to the server, which scales it to the
@@ -491,14 +509,18 @@ Puzzle.register("nonogram", (root) => {
       return;
     }
     const bytes = await f.arrayBuffer();
-    const mode = imageMode.value;
+    const colors = Number(imageColors.value) || 2;
+    const mode = colors > 2 ? "auto" : imageMode.value;
     const query = {width: Math.max(1, Math.min(60, Number(drawW.value) || 10)), name: f.name,
+      colors: colors > 2 ? colors : "",
       dither: mode === "dither" ? "true" : "", threshold: mode === "auto" || mode === "dither" ? "" : mode};
     message(status, "info", "Converting " + f.name + "…");
     let res;
     try {
       res = await api("/api/nonogram/from-image", {body: bytes, query});
-      if (res.status === 200 && res.data.rows > 60) { // a tall picture: 60 rows, and the width that keeps its shape
+      // A tall picture: 60 rows, and the width that keeps its shape (also
+      // when the solve of the first timed out: its record has the size).
+      if ((res.status === 200 || res.status === 504) && res.data.rows > 60) {
         const {width, height} = res.data.image;
         res = await api("/api/nonogram/from-image", {body: bytes,
           query: {...query, height: 60, width: Math.max(1, Math.min(60, Math.round(60 * width / height)))}});
@@ -514,16 +536,42 @@ Puzzle.register("nonogram", (root) => {
     }
     drawW.value = rec.cols;
     drawH.value = rec.rows;
-    newDrawing(rec.picture);
+    if (colors > 2) {
+      loadColourPuzzle(f.name, rec);
+      return;
+    }
+    newDrawing(rec.picture, rec.undecided || []);
     drawBox.dataset.loaded = f.name;
     const how = {otsu: "an automatic threshold", threshold: "a threshold", dither: "dithering"}[rec.method] || rec.method;
+    const differ = (rec.undecided || []).length;
     const verdict = rec.status === "unique"
       ? "its clues have one picture, " + (rec.line_solvable ? "line-solvable, " : "") + (rec.difficulty || "not rated")
-      : rec.status === "multiple" ? "several pictures meet its clues: edit it to make it unique"
+      : rec.status === "multiple" ? "several pictures meet its clues" +
+        (differ ? ", which differ on the " + differ + " cells outlined in amber" : "") + ": edit it to make it unique"
       : "no verdict on its clues (" + rec.error + ")";
     message(status, rec.status === "unique" ? "ok" : "warn", "Loaded " + f.name + " (" + rec.image.width + "×" + rec.image.height +
       " pixels) as a " + rec.rows + "×" + rec.cols + " picture by " + how + ": " + verdict + ". Edit it, then Get clues.");
   }
+  // loadColourPuzzle puts the colour puzzle of a picture (its xml) in the
+  // puzzle text and solves it: the drawing holds black and white only.
+  async function loadColourPuzzle(name, rec) {
+    text.value = rec.text;
+    fileName = "";
+    fileBytes = null;
+    formatSel.value = "xml";
+    setMode("text");
+    drawBox.dataset.loaded = name;
+    const verdict = rec.status === "unique"
+      ? "its clues have one picture" + (rec.line_solvable ? ", line-solvable" : "")
+      : rec.status === "multiple" ? "several pictures meet its clues (the cells where they differ are marked)"
+      : "no verdict on its clues (" + rec.error + ")";
+    const loaded = "Loaded " + name + " (" + rec.image.width + "×" + rec.image.height + " pixels) as a " + rec.rows + "×" +
+      rec.cols + " picture in " + rec.colors.length + " colours (" + rec.colors.map((c) => c.name).join(", ") + "): " + verdict + ".";
+    await solve();
+    // The solve's own message names the status; the picture's comes first.
+    message(status, rec.status === "unique" ? "ok" : "warn", loaded + " " + status.textContent);
+  }
+
   imageInput.addEventListener("change", () => {
     const f = imageInput.files[0];
     imageInput.value = ""; // the same file again loads again
