@@ -43,6 +43,10 @@ var seTable = [...]seRange{
 	SimpleColouring:    {6.5, 6.9}, // an X-cycle
 	XChain:             {6.5, 6.9},
 	XYChain:            {6.6, 7.0}, // Y-cycles
+	GroupedAIC:         {7.0, 7.4}, // SE's forcing chains of mixed links; SE has no groups in them
+	ALSXZ:              {7.5, 7.5}, // SE has no ALS techniques: between its static chains
+	ALSXYWing:          {8.0, 8.0}, // and its dynamic forcing chains
+	ALSChain:           {8.5, 8.7},
 	ForcingChain:       {8.8, 9.6}, // dynamic forcing chains
 	NestedForcingChain: {11.4, 11.9},
 	Guess:              {12.0, 12.0}, // beyond one level of nesting
@@ -104,7 +108,7 @@ func (l *logic) stepSE(s Step) float64 {
 			return 4.5
 		}
 		return 4.6
-	case SimpleColouring, XChain, XYChain:
+	case SimpleColouring, XChain, XYChain, GroupedAIC, ALSChain:
 		return seFor(s.Technique, len(s.Cells))
 	}
 	if s.Technique.valid() {

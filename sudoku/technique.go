@@ -30,6 +30,10 @@ const (
 	SimpleColouring                         // two-colouring the strong links of one digit
 	XChain                                  // alternating strong and weak links of one digit
 	XYChain                                 // a chain of bivalue cells
+	GroupedAIC                              // alternating strong and weak links of candidates and box-line groups (aic.go)
+	ALSXZ                                   // two almost locked sets joined by a restricted common candidate (als.go)
+	ALSXYWing                               // three almost locked sets joined by two different restricted commons
+	ALSChain                                // four or more almost locked sets so joined
 	ForcingChain                            // an assumption followed by singles: a contradiction, or all branches of a cell or unit agree
 	NestedForcingChain                      // a contradiction whose branch uses forcing chains itself
 	// Guess is not a technique: it stands for the point where the
@@ -66,6 +70,10 @@ var techniqueTable = [...]techniqueInfo{
 	SimpleColouring:    {"simple colouring", "Simple colouring", Expert, 5.0},
 	XChain:             {"x-chain", "X-chain", Expert, 5.4},
 	XYChain:            {"xy-chain", "XY-chain", Expert, 5.8},
+	GroupedAIC:         {"grouped aic", "Grouped AIC", Expert, 6.0},
+	ALSXZ:              {"als-xz", "ALS-XZ", Expert, 6.2},
+	ALSXYWing:          {"als-xy-wing", "ALS-XY-wing", Expert, 6.4},
+	ALSChain:           {"als chain", "ALS chain", Expert, 6.6},
 	ForcingChain:       {"forcing chain", "Forcing chain", Extreme, 7.0},
 	NestedForcingChain: {"nested forcing chain", "Nested forcing chain", Extreme, 8.5},
 	Guess:              {"guess", "Guess", Extreme, 10},
