@@ -98,8 +98,8 @@ func (t Technique) Difficulty() Difficulty {
 }
 
 // Score returns the weight of t on this package's own rating scale: 1.0
-// for a naked single up to 5.8 for an XY-chain, 7.0 and 8.5 for forcing
-// chains, and 10 for Guess. SE gives the estimate on Sudoku Explainer's
+// for a naked single up to 5.8 for an XY-chain and 6.6 for an ALS chain,
+// 7.0 and 8.5 for forcing chains, and 10 for Guess. SE gives the estimate on Sudoku Explainer's
 // scale instead.
 func (t Technique) Score() float64 {
 	if !t.valid() {
