@@ -179,7 +179,6 @@ func TestSetTechniquePatterns(t *testing.T) {
 	}
 }
 
-
 // setPatterns are small states found by searching random states of one
 // solution grid (knownLines[2]'s) and checked by hand: the givens alone
 // leave the pencil marks, except where keep says.
