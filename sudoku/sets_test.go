@@ -233,3 +233,42 @@ var setPatterns = []struct {
 		text: "ALS chain: {r1c2 r1c7}(1=5) - {r1c5 r1c9}(5=1) - {r3c7 r3c8}(1=6) - r4c8(6=1) (almost locked sets r1c2, r1c7 {1,5,8} in row 1; r1c5, r1c9 {1,5,6} in row 1; r3c7, r3c8 {1,3,6} in box 3; r4c8 {1,6}; = within a set, - a restricted common candidate): if {r1c2 r1c7} has no 1, r4c8 holds it, so 1 is removed from r1c8",
 	},
 }
+
+// TestGroupedAICCoversSimpleChains: the X-chain and XY-chain states of
+// TestTechniquePositions are AICs too, with the same eliminations; the
+// engine tries the simpler named chains first, so it reports them by
+// their own names.
+func TestGroupedAICCoversSimpleChains(t *testing.T) {
+	for _, tt := range []struct {
+		tech  Technique
+		setup func(l *logic)
+	}{
+		{XChain, func(l *logic) {
+			dropDigit(t, l, 2, unitCol(1), "r1c1", "r8c1")
+			dropDigit(t, l, 2, unitCol(7), "r8c7", "r2c7")
+		}},
+		{XYChain, func(l *logic) {
+			setCands(t, l, []int{1, 2}, "r1c1")
+			setCands(t, l, []int{2, 3}, "r1c5")
+			setCands(t, l, []int{3, 4}, "r6c5")
+			setCands(t, l, []int{1, 4}, "r6c9")
+		}},
+	} {
+		l := blankLogic(t)
+		tt.setup(l)
+		simple, ok := l.find(tt.tech)
+		if !ok {
+			t.Fatalf("no %v", tt.tech)
+		}
+		aic, ok := l.find(GroupedAIC)
+		if !ok {
+			t.Fatalf("no grouped AIC where the %v is", tt.tech)
+		}
+		if got, want := candsText(aic.Eliminations), candsText(simple.Eliminations); got != want {
+			t.Errorf("%v: the AIC removes %s, the chain %s", tt.tech, got, want)
+		}
+		if tt.tech > GroupedAIC {
+			t.Fatalf("%v is tried after the grouped AIC", tt.tech)
+		}
+	}
+}
