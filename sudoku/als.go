@@ -303,14 +303,17 @@ func (l *logic) alsXYWing() (Step, bool) {
 						for m := zs &^ (1<<x | 1<<y); m != 0; m &= m - 1 {
 							z := bits.TrailingZeros64(m)
 							l.eliminateSet(a.see[z].and(b.see[z]), z)
+							if len(l.elimCells) == 0 {
+								continue
+							}
+							path := []int{int(ka.to), c, int(kb.to)}
+							best = l.alsChainStep(ALSXYWing, st, path, []int{x, y}, l.takeElims())
+							bestSize = size
+							break
 						}
-						if len(l.elimCells) == 0 {
-							continue
+						if bestSize == size {
+							break
 						}
-						path := []int{int(ka.to), c, int(kb.to)}
-						best = l.alsChainStep(ALSXYWing, st, path, []int{x, y}, l.takeElims())
-						bestSize = size
-						break
 					}
 					if bestSize == size {
 						break
