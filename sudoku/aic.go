@@ -3,6 +3,7 @@ package sudoku
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -255,9 +256,7 @@ func (l *logic) groupedAIC() (Step, bool) {
 				for p := t; p >= 0; p = parent[p] {
 					path = append(path, p/2)
 				}
-				for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
-					path[i], path[j] = path[j], path[i]
-				}
+				slices.Reverse(path)
 				best = l.aicStep(g, path, l.takeElims())
 				bestLen, found = k+1, true
 				break
