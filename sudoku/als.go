@@ -21,28 +21,27 @@ import (
 //     rest: each restricted common is removed from cells seeing all of its
 //     places in A and B, and every other digit of A (of B) from cells
 //     seeing all its places in A (in B).
-//   - ALS-XY-wing and ALS chains: disjoint ALSs A1, A2, ..., Ak, each joined to the
-//     next by a restricted common, two consecutive ones different. If A1
-//     has no z, it is locked and holds the first restricted common, which
-//     A2 then lacks, so A2 is locked and holds the second, and so on until
-//     Ak is locked and holds z. So z, a digit of A1 and Ak other than the
-//     first and last restricted commons, is removed from cells seeing all
-//     the z of A1 and Ak. Three ALSs make an ALS-XY-wing, four or more an
-//     ALS chain (up to maxALSChain).
+//   - ALS-XY-wing and ALS chains: disjoint ALSs A1, A2, ..., Ak, each
+//     joined to the next by a restricted common, two consecutive ones
+//     different. If A1 has no z, it is locked and holds the first
+//     restricted common, which A2 then lacks, so A2 is locked and holds the
+//     second, and so on until Ak is locked and holds z. So z, a digit of A1
+//     and Ak other than the first and last restricted commons, is removed
+//     from cells seeing all the z of A1 and Ak. Three ALSs make an
+//     ALS-XY-wing, four or more an ALS chain (up to maxALSChain).
 //
 // These are the almost locked set techniques as Sudopedia and HoDoKu's
 // manual describe them. They run on grids up to 9×9, on the cell sets of
 // cellset.go.
 
-// maxALSChain is the most ALSs in an ALS chain; maxALSChainWork bounds the
-// chain search (the links followed in one call), so that rating stays fast.
+// maxALSSize bounds the cells of an ALS, maxALSChain the ALSs of an ALS
+// chain and maxALSChainWork the chain search (the links followed in one
+// call), so that rating stays fast.
 const (
+	maxALSSize      = 5
 	maxALSChain     = 6
 	maxALSChainWork = 60000
 )
-
-// maxALSSize bounds the cells of an ALS.
-var maxALSSize = 5
 
 // als is an almost locked set of the current pencil marks.
 type als struct {
