@@ -62,7 +62,12 @@
 // which explains why a deadly pattern of two solutions must be broken;
 // type 3 treats the extra digits of two corners as one cell of a naked
 // subset, after Sudopedia's and HoDoKu's descriptions); then, on grids up
-// to 9×9,
+// to 9×9, alternating inference chains with grouped nodes (aic.go: strong
+// and weak links between candidates and the cells of a digit in a
+// box-line intersection; one end of the chain is true), and almost locked
+// sets (als.go: N cells of a unit with N+1 digits, joined by restricted
+// common candidates into ALS-XZ, ALS-XY-wings and ALS chains), as
+// Sudopedia and Bernhard Hobiger's HoDoKu manual describe them; then
 // forcing chains (forcing.go: an assumed candidate followed by singles
 // leads to a contradiction, or all the branches of a cell or of a digit in
 // a unit agree) and nested forcing chains (nested.go: a contradiction

@@ -125,26 +125,41 @@ func TestStepsSoundOnSharedSets(t *testing.T) {
 	if !longtest.Enabled() {
 		t.Skip("long test: run with -long or PUZZLE_LONG=1")
 	}
-	dir := sudokuData(t)
+	dir := sudokuData(t) // $PUZZLE_DATA/sudoku
 	sets := []struct {
-		file  string
-		limit int
+		file    string
+		limit   int
+		hardest bool // every puzzle needs a nested forcing chain: our top band, SE 11.4+
 	}{
-		{"norvig/top95.txt", 95},
-		{"tdoku/puzzles3_magictour_top1465", 1465},
-		{"tdoku/puzzles2_17_clue", 1000},
-		{"tdoku/puzzles6_forum_hardest_1106", 40},
-		{"tdoku/puzzles5_forum_hardest_1905_11+", 40},
+		{"norvig/top95.txt", 95, false},
+		{"tdoku/puzzles3_magictour_top1465", 1465, false},
+		{"tdoku/puzzles2_17_clue", 1000, false},
+		{"tdoku/puzzles6_forum_hardest_1106", 40, true},
+		{"tdoku/puzzles5_forum_hardest_1905_11+", 40, true},
 	}
 	ask := []Technique{FinnedXWing, FinnedSwordfish, FinnedJellyfish, UniqueRectangle, Medusa3D}
 	for _, set := range sets {
 		t.Run(filepath.Base(set.file), func(t *testing.T) {
-			taken, found := map[Technique]int{}, map[string]int{}
+			total, found := map[Technique]int{}, map[string]int{}
 			for _, line := range readLines(t, filepath.Join(dir, set.file), set.limit) {
-				checkStepsAsking(t, mustParseLine(t, line), ask, taken, found)
+				used := map[Technique]int{}
+				checkStepsAsking(t, mustParseLine(t, line), ask, used, found)
+				if set.hardest && used[NestedForcingChain] == 0 {
+					t.Errorf("%s: no nested forcing chain, so below the top band: %v", line, used)
+				}
+				for k, v := range used {
+					total[k] += v
+				}
 			}
-			t.Logf("steps taken: %v", taken)
+			t.Logf("steps taken: %v", total)
 			t.Logf("found when asked at every step: %v", found)
+			if strings.Contains(set.file, "top1465") {
+				for _, tech := range setTechniques {
+					if total[tech] == 0 {
+						t.Errorf("no %v step in the set", tech)
+					}
+				}
+			}
 		})
 	}
 }

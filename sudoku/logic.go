@@ -135,6 +135,8 @@ type logic struct {
 
 	ctx    context.Context // ends the long searches (forcing chains) early; nil for none
 	unique bool            // the puzzle is known to have one solution: uniqueness techniques apply
+
+	alsCache *alsState // the almost locked sets of the last pencil marks asked for (als.go)
 }
 
 // newLogic sets up the pencil marks of a valid puzzle.
@@ -278,6 +280,10 @@ var finders = [...]func(*logic) (Step, bool){
 	Medusa3D:           (*logic).medusa3D,
 	XChain:             (*logic).xChain,
 	XYChain:            (*logic).xyChain,
+	GroupedAIC:         (*logic).groupedAIC,
+	ALSXZ:              (*logic).alsXZ,
+	ALSXYWing:          (*logic).alsXYWing,
+	ALSChain:           (*logic).alsChain,
 	ForcingChain:       (*logic).forcingChain,
 	NestedForcingChain: (*logic).nestedForcingChain,
 }
@@ -424,7 +430,7 @@ func (l *logic) commonPeersElim(cs []int, m uint64) {
 }
 
 // hardestOf is the hardest technique of each difficulty level.
-var hardestOf = [...]Technique{Easy: HiddenSingle, Medium: NakedPair, Hard: HiddenQuad, Expert: XYChain, Extreme: Guess}
+var hardestOf = [...]Technique{Easy: HiddenSingle, Medium: NakedPair, Hard: HiddenQuad, Expert: ForcingChain - 1, Extreme: Guess}
 
 // solveUpTo runs the techniques no harder than max until the grid is full,
 // placing all singles in batches: faster than explain when only the outcome

@@ -79,7 +79,8 @@ type Rating struct {
 	// Steps is the number of logical steps taken (up to being stuck).
 	Steps int `json:"steps"`
 	// Score is the weight of the hardest technique (Technique.Score):
-	// from 1.0 (naked singles only) to 5.8, and 10 when stuck.
+	// from 1.0 (naked singles only) to 6.6, 7.0 and 8.5 for forcing
+	// chains, and 10 when stuck.
 	Score float64 `json:"score"`
 	// SE is our estimate of the puzzle's rating on Sudoku Explainer's
 	// scale (1.0 to 11.9, 12 when our techniques get stuck): the highest

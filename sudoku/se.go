@@ -47,6 +47,10 @@ var seTable = [...]seRange{
 	Medusa3D:           {7.0, 7.5}, // a cycle of both kinds of link: see stepSE
 	XChain:             {6.5, 6.9},
 	XYChain:            {6.6, 7.0}, // Y-cycles
+	GroupedAIC:         {7.0, 7.4}, // SE's forcing chains of mixed links; SE has no groups in them
+	ALSXZ:              {7.5, 7.5}, // SE has no ALS techniques: between its static chains
+	ALSXYWing:          {8.0, 8.0}, // and its dynamic forcing chains
+	ALSChain:           {8.5, 8.7},
 	ForcingChain:       {8.8, 9.6}, // dynamic forcing chains
 	NestedForcingChain: {11.4, 11.9},
 	Guess:              {12.0, 12.0}, // beyond one level of nesting
@@ -117,7 +121,7 @@ func (l *logic) stepSE(s Step) float64 {
 		if strings.Contains(s.Text, "(sashimi)") {
 			return seTable[s.Technique].top
 		}
-	case SimpleColouring, Medusa3D, XChain, XYChain:
+	case SimpleColouring, Medusa3D, XChain, XYChain, GroupedAIC, ALSChain:
 		return seFor(s.Technique, len(s.Cells))
 	}
 	if s.Technique.valid() {

@@ -34,6 +34,10 @@ const (
 	Medusa3D                                // two-colouring the candidates joined by bivalue cells and bilocal units of all digits
 	XChain                                  // alternating strong and weak links of one digit
 	XYChain                                 // a chain of bivalue cells
+	GroupedAIC                              // alternating strong and weak links of candidates and box-line groups (aic.go)
+	ALSXZ                                   // two almost locked sets joined by a restricted common candidate (als.go)
+	ALSXYWing                               // three almost locked sets joined by two different restricted commons
+	ALSChain                                // four or more almost locked sets so joined
 	ForcingChain                            // an assumption followed by singles: a contradiction, or all branches of a cell or unit agree
 	NestedForcingChain                      // a contradiction whose branch uses forcing chains itself
 	// Guess is not a technique: it stands for the point where the
@@ -74,6 +78,10 @@ var techniqueTable = [...]techniqueInfo{
 	Medusa3D:           {"3d medusa", "3D Medusa", Expert, 5.2},
 	XChain:             {"x-chain", "X-chain", Expert, 5.4},
 	XYChain:            {"xy-chain", "XY-chain", Expert, 5.8},
+	GroupedAIC:         {"grouped aic", "Grouped AIC", Expert, 6.0},
+	ALSXZ:              {"als-xz", "ALS-XZ", Expert, 6.2},
+	ALSXYWing:          {"als-xy-wing", "ALS-XY-wing", Expert, 6.4},
+	ALSChain:           {"als chain", "ALS chain", Expert, 6.6},
 	ForcingChain:       {"forcing chain", "Forcing chain", Extreme, 7.0},
 	NestedForcingChain: {"nested forcing chain", "Nested forcing chain", Extreme, 8.5},
 	Guess:              {"guess", "Guess", Extreme, 10},
@@ -98,8 +106,8 @@ func (t Technique) Difficulty() Difficulty {
 }
 
 // Score returns the weight of t on this package's own rating scale: 1.0
-// for a naked single up to 5.8 for an XY-chain, 7.0 and 8.5 for forcing
-// chains, and 10 for Guess. SE gives the estimate on Sudoku Explainer's
+// for a naked single up to 5.8 for an XY-chain and 6.6 for an ALS chain,
+// 7.0 and 8.5 for forcing chains, and 10 for Guess. SE gives the estimate on Sudoku Explainer's
 // scale instead.
 func (t Technique) Score() float64 {
 	if !t.valid() {

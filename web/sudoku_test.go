@@ -183,9 +183,10 @@ func TestSudokuHint(t *testing.T) {
 	if used := followHints(t, s, p); used[sudoku.Guess] != 0 {
 		t.Errorf("%d guesses on a puzzle logic solves", used[sudoku.Guess])
 	}
-	// The chains get stuck on this one: forcing chains finish it, and the
-	// hints say so, each with its estimate on Sudoku Explainer's scale.
-	extreme := parseSudoku(t, "....8....91426.5.....1..9..62......55...4..12..7...3..7......53.6..1..7......4..6")
+	// The chains and ALSs get stuck on this one (magictour's top1465,
+	// puzzle 61): forcing chains finish it, and the hints say so, each with
+	// its estimate on Sudoku Explainer's scale.
+	extreme := parseSudoku(t, "...3.9.7.8..4.....1........2..5..6...3.....4.....1....5.....8......2.1.....7....9")
 	if used := followHints(t, s, extreme); used[sudoku.ForcingChain]+used[sudoku.NestedForcingChain] == 0 || used[sudoku.Guess] != 0 {
 		t.Errorf("hints on a puzzle that needs forcing chains: %v", used)
 	}

@@ -245,14 +245,16 @@ Grades every puzzle by the hardest technique its logical solution needs,
 always taking the simplest technique that makes progress: easy (singles),
 medium (locked candidates, naked pairs), hard (hidden pairs, triples,
 quads), expert (fish, finned and sashimi fish, wings, unique rectangles,
-BUG+1, simple colouring, 3D Medusa, chains) or extreme (forcing chains,
-nested forcing chains, or logic gets stuck and guessing is needed). A
-puzzle must have exactly one solution to be rated: one with several has
-status multiple, one with none status none, and neither gets a rating.
+BUG+1, simple colouring, 3D Medusa, chains, grouped AICs, almost locked
+sets) or extreme (forcing chains, nested forcing chains, or logic gets
+stuck and guessing is needed). A puzzle must have exactly one solution to
+be rated: one with several has status multiple, one with none status
+none, and neither gets a rating.
 
 Next to the level, SE is our estimate of the rating on Sudoku Explainer's
 published scale (1.0 for a full house, 2.3 a naked single, 3.2 an X-wing,
-3.4 a finned X-wing, 6.5-7.0 X- and XY-chains, 7.0-7.5 3D Medusa, 8.8-9.6
+3.4 a finned X-wing, 6.5-7.0 X- and XY-chains, 7.0-7.5 3D Medusa, 7.0-7.4
+grouped AICs, 7.5 ALS-XZ, 8.0 ALS-XY-wings, 8.5-8.7 ALS chains, 8.8-9.6
 forcing chains, 11.4-11.9 nested forcing chains, 12 when our techniques
 get stuck): the highest value of a step on the simplest-first path. It is an estimate on SE's scale, not
 Sudoku Explainer's own rating: the two can differ by a few tenths, and
