@@ -30,7 +30,7 @@ type policy struct {
 	shrink         bool    // shrink learned clauses to one literal per level where possible
 	rephase        float64 // conflicts between rephasings, times the number so far; 0: never
 	reuseTrail     bool    // a restart keeps the levels it would decide again (reusedLevel)
-	vivify         float64 // after each reduction, vivify learned clauses for this fraction of the propagations since; 0: never
+	vivify         float64 // after each reduction, vivify learned clauses for this fraction of the propagations since; 0: never (the default: it did not pay, docs/benchmarks.md)
 }
 
 type searchMode uint8
@@ -51,7 +51,6 @@ var defaultPolicy = policy{
 	shrink:         true,
 	bumpReasons:    true,
 	reuseTrail:     true,
-	vivify:         0.3,
 }
 
 // initialPhase 1 places the digit a decision is about.

@@ -198,7 +198,7 @@ func TestCDCLPolicies(t *testing.T) {
 		"seeded":             func(p *policy) { p.seed = 7 },
 		"quick modes":        func(p *policy) { p.modeInit = 50; p.reduceInterval = 20 },
 		"no trail reuse":     func(p *policy) { p.reuseTrail = false },
-		"no vivification":    func(p *policy) { p.vivify = 0 },
+		"vivification":       func(p *policy) { p.vivify = 0.3 },
 		"eager vivification": func(p *policy) { p.vivify = 1; p.reduceInterval = 20 },
 	} {
 		p := defaultPolicy
