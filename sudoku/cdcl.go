@@ -60,9 +60,12 @@ type cdcl struct {
 	conflicts int64
 	props     int64 // literals propagated: the work, deterministic
 	decisions int64
-	done      <-chan struct{}
-	ctx       context.Context
-	err       error
+	// vivified counts the learned clauses vivify shortened, vivifiedLits
+	// the literals it removed.
+	vivified, vivifiedLits int64
+	done                   <-chan struct{}
+	ctx                    context.Context
+	err                    error
 
 	// assumed are the literals decided first (cdcl_assume.go).
 	assumed assumptions

@@ -15,7 +15,8 @@ const (
 	flagDeleted  = 1 << 30
 	flagKeep     = 1 << 29 // part of the problem: never deleted
 	flagUsed     = 1 << 28 // a reason in a conflict since the last reduction
-	lbdMask      = flagUsed - 1
+	flagVivified = 1 << 27 // tried by vivify
+	lbdMask      = flagVivified - 1
 )
 
 // Learned clauses are kept in tiers, as in CaDiCaL: those of LBD at most
@@ -93,6 +94,23 @@ func (s *cdcl) reduce() {
 		arena[c+1] |= flagDeleted
 		s.learnts--
 	}
+	s.compact(reasons)
+}
+
+// compact removes the deleted clauses from the arena, watches the others
+// again and moves the reasons of assigned literals with their clauses;
+// reasons holds those reasons (nil: compact finds them). No deleted
+// clause may be a reason.
+func (s *cdcl) compact(reasons map[int32]bool) {
+	if reasons == nil {
+		reasons = make(map[int32]bool)
+		for _, l := range s.trail {
+			if r := s.reason[l>>1]; r >= 0 && r&3 == reasonClause {
+				reasons[r>>2] = true
+			}
+		}
+	}
+	arena := s.arena
 	var olds, news []int32
 	kept := arena[:0]
 	for c := int32(0); c < int32(len(arena)); {

@@ -30,6 +30,7 @@ type policy struct {
 	shrink         bool    // shrink learned clauses to one literal per level where possible
 	rephase        float64 // conflicts between rephasings, times the number so far; 0: never
 	reuseTrail     bool    // a restart keeps the levels it would decide again (reusedLevel)
+	vivify         float64 // after each reduction, vivify learned clauses for this fraction of the propagations since; 0: never (the default: it did not pay, docs/benchmarks.md)
 }
 
 type searchMode uint8
@@ -77,6 +78,7 @@ type searchState struct {
 	modeLen      int64
 	nextReduce   int64
 	reductions   int
+	vivifyFrom   int64  // s.props at the end of the last vivification
 	best         []int8 // phases of the longest conflict-free trail since the last rephasing
 	bestLen      int
 	nextRephase  int64
@@ -174,6 +176,15 @@ func (s *cdcl) run() int {
 			s.reduce()
 			st.reductions++
 			st.nextReduce = s.conflicts + int64(p.reduceInterval*math.Sqrt(float64(st.reductions+1)))
+			if p.vivify > 0 && s.assumed.level == 0 {
+				budget := int64(p.vivify * float64(s.props-st.vivifyFrom))
+				s.cancelUntil(0)
+				if s.share != nil && !s.importShared() || !s.propagate() || !s.vivify(budget) {
+					return -1
+				}
+				st.vivifyFrom = s.props
+				continue
+			}
 		}
 		if p.rephase > 0 && s.conflicts >= st.nextRephase {
 			s.rephase()

@@ -129,9 +129,9 @@ func TestCDCLGecode25(t *testing.T) {
 				t.Fatalf("%d: invalid solution", i)
 			}
 		}
-		t.Logf("%2d %-8s conflicts %7d  %6.2fs (cpu %6.2fs)  %5.0f conflicts/cpu s  props %6.1fM  decisions %d  restarts %d  learnts %d",
+		t.Logf("%2d %-8s conflicts %7d  %6.2fs (cpu %6.2fs)  %5.0f conflicts/cpu s  props %6.1fM  decisions %d  restarts %d  learnts %d  vivified %d (-%d lits)",
 			i, state, s.conflicts, el.Seconds(), cpu.Seconds(), float64(s.conflicts)/cpu.Seconds(), float64(s.props)/1e6,
-			s.decisions, s.search.restarts, s.learnts)
+			s.decisions, s.search.restarts, s.learnts, s.vivified, s.vivifiedLits)
 	}
 	t.Logf("total %.2fs", total.Seconds())
 }
@@ -169,6 +169,8 @@ func cdclPolicyFromEnv(t *testing.T) policy {
 			p.shrink = f != 0
 		case "reuse":
 			p.reuseTrail = f != 0
+		case "vivify":
+			p.vivify = f
 		case "bumpreasons":
 			p.bumpReasons = f != 0
 		default:
@@ -188,14 +190,16 @@ func TestCDCLPolicies(t *testing.T) {
 	ps := sharedPuzzles(t, filepath.Join("gecode", "gecode_25x25.txt"))
 	variants := map[string]policy{"default": defaultPolicy}
 	for name, change := range map[string]func(*policy){
-		"focused":           func(p *policy) { p.mode = focusedOnly },
-		"stable":            func(p *policy) { p.mode = stableOnly; p.stableUnit = 16 },
-		"no shrink":         func(p *policy) { p.shrink = false },
-		"no reason bumping": func(p *policy) { p.bumpReasons = false },
-		"rephase":           func(p *policy) { p.rephase = 100 },
-		"seeded":            func(p *policy) { p.seed = 7 },
-		"quick modes":       func(p *policy) { p.modeInit = 50; p.reduceInterval = 20 },
-		"no trail reuse":    func(p *policy) { p.reuseTrail = false },
+		"focused":            func(p *policy) { p.mode = focusedOnly },
+		"stable":             func(p *policy) { p.mode = stableOnly; p.stableUnit = 16 },
+		"no shrink":          func(p *policy) { p.shrink = false },
+		"no reason bumping":  func(p *policy) { p.bumpReasons = false },
+		"rephase":            func(p *policy) { p.rephase = 100 },
+		"seeded":             func(p *policy) { p.seed = 7 },
+		"quick modes":        func(p *policy) { p.modeInit = 50; p.reduceInterval = 20 },
+		"no trail reuse":     func(p *policy) { p.reuseTrail = false },
+		"vivification":       func(p *policy) { p.vivify = 0.3 },
+		"eager vivification": func(p *policy) { p.vivify = 1; p.reduceInterval = 20 },
 	} {
 		p := defaultPolicy
 		change(&p)
@@ -219,5 +223,41 @@ func TestCDCLPolicies(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestCDCLVivifiedClausesHold checks vivification against the solution
+// (checked against the rules): every clause the engine holds (the rules, and learned clauses
+// as vivify shortened them) is a consequence of the puzzle, so the one
+// solution of a puzzle published as unique satisfies each of them. Reductions (and so
+// vivifications) run every few conflicts, and the search stops at the
+// first solution, before any clause blocks it.
+func TestCDCLVivifiedClausesHold(t *testing.T) {
+	t.Parallel()
+	ps := sharedPuzzles(t, filepath.Join("gecode", "gecode_25x25.txt"))
+	for _, p := range ps[len(ps)-2:] {
+		s := newCDCL(t.Context(), p.Box, false)
+		s.policy.vivify = 1
+		s.policy.reduceInterval = 20
+		sols := s.solve(p.Cells, 1)
+		if len(sols) != 1 || !p.IsSolutionOf(sols[0]) {
+			t.Fatalf("%s: %d solutions", p.Name, len(sols))
+		}
+		if s.vivified == 0 {
+			t.Fatalf("%s: vivify shortened no clause in %d conflicts: the test no longer exercises it", p.Name, s.conflicts)
+		}
+		sol := sols[0]
+		for c := int32(0); c < int32(len(s.arena)); c += clauseHeader + s.arena[c] {
+			if s.arena[c+1]&flagDeleted != 0 {
+				continue
+			}
+			if !slices.ContainsFunc(s.clauseLits(c), func(l int32) bool {
+				v := int(l >> 1)
+				return (int(sol[v/s.n]) == v%s.n+1) == (l&1 == 0)
+			}) {
+				t.Fatalf("%s: clause %v is false in the solution", p.Name, s.clauseLits(c))
+			}
+		}
+		t.Logf("%s: %d conflicts, %d clauses vivified, %d literals removed", p.Name, s.conflicts, s.vivified, s.vivifiedLits)
 	}
 }

@@ -38,9 +38,13 @@
 //     first UIP after MiniSat (Eén and Sörensson, 2003), minimised and
 //     shrunk to one literal per level where possible (Fleury and Biere,
 //     2021; cdcl_learn.go); learned clauses are kept in tiers by glue
-//     (Audemard and Simon, 2009; cdcl_clauses.go); the search alternates a
-//     focused mode with glue-driven restarts and a stable mode with target
-//     phases, as CaDiCaL and Kissat do, and a restart keeps the levels it
+//     (Audemard and Simon, 2009; cdcl_clauses.go) and, as an option of
+//     the policy (off by default), vivified after each reduction: their
+//     literals' negations are propagated one at a time and the literals
+//     found not needed are dropped (Piette, Hamadi and Saïs, 2008;
+//     CaDiCaL; cdcl_vivify.go); the
+//     search alternates a focused mode with glue-driven restarts and a
+//     stable mode with target phases, as CaDiCaL and Kissat do, and a restart keeps the levels it
 //     would decide again, after van der Tak, Ramos and Heule (2011;
 //     cdcl_search.go). Hard minimal 25×25 puzzles need it. With
 //     Options.Workers, two such searches, seeded differently, race on two
