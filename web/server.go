@@ -319,13 +319,13 @@ func (s *Server) api(rt *route) http.Handler {
 				return
 			}
 		}
-		cheap := false
+		var held *lane // the lane whose worker the request holds, nil for one that needs none
+		client := clientKey(r.RemoteAddr)
 		if rt.heavy {
 			ln := s.limit.heavy
 			if s.limit.cheap != nil && rt.cheap != nil && rt.cheap.small(c) {
-				ln, cheap = s.limit.cheap, true
+				ln = s.limit.cheap
 			}
-			client := clientKey(r.RemoteAddr)
 			var busy errClientBusy
 			switch err := ln.acquire(r.Context(), client, s.cfg.Timeout); {
 			case errors.Is(err, errBusy):
@@ -338,21 +338,18 @@ func (s *Server) api(rt *route) http.Handler {
 				s.write(w, failf(http.StatusServiceUnavailable, "gave up waiting for a worker: %v", err))
 				return
 			}
-			held := ln
+			held = ln
 			defer func() { held.release(client) }()
 			var cancel context.CancelFunc
 			c.ctx, cancel = context.WithTimeout(c.ctx, s.cfg.Timeout)
 			defer cancel()
-			if cheap {
-				rep := s.handleCheap(rt, c, client, &held)
-				if c.bad != nil && rep.code == 0 {
-					rep = failf(http.StatusBadRequest, "%v", c.bad)
-				}
-				s.write(w, rep)
-				return
-			}
 		}
-		rep := rt.handle(c)
+		var rep reply
+		if held != nil && held == s.limit.cheap {
+			rep = s.handleCheap(rt, c, client, &held)
+		} else {
+			rep = rt.handle(c)
+		}
 		if c.bad != nil && rep.code == 0 {
 			rep = failf(http.StatusBadRequest, "%v", c.bad)
 		}
