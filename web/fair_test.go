@@ -716,3 +716,31 @@ func TestCheapLaneBudget(t *testing.T) {
 		waitLoad(t, "cheap", s.limit.cheap, 0, 0)
 	})
 }
+
+// TestSudokuSolveMixedParams sends solve requests whose parameters do not
+// go together while every worker is taken: each is answered 400 at once,
+// with its reason, not 503 after a wait for a worker.
+func TestSudokuSolveMixedParams(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, Config{Workers: 1, Queue: -1, CheapWorkers: -1})
+	if err := s.limit.heavy.acquire(context.Background(), "other", 0); err != nil {
+		t.Fatal(err)
+	}
+	defer s.limit.heavy.release("other")
+	const intended = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+	for query, want := range map[string]string{
+		"undecided=true&limit=5":            "parameter undecided goes with the default search, not with limit",
+		"suggest=true&limit=5":              "parameter suggest goes with the default search, not with limit",
+		"intended=" + intended:              "parameter intended goes with suggest",
+		"intended=" + intended + "&limit=3": "parameter intended goes with suggest",
+	} {
+		w := do(t, s, "POST", "/api/sudoku/solve?"+query, sudokuClassic)
+		if w.Code != http.StatusBadRequest || !strings.Contains(errorOf(t, w), want) {
+			t.Errorf("%.40s: %d %.200s, want 400 saying %q", query, w.Code, w.Body.String(), want)
+		}
+	}
+	// The same parameters alone wait for the worker like any solve.
+	if w := do(t, s, "POST", "/api/sudoku/solve?suggest=true&intended="+intended, sudokuClassic); w.Code != http.StatusServiceUnavailable {
+		t.Errorf("suggest with intended, every worker taken: %d %.200s, want 503", w.Code, w.Body.String())
+	}
+}

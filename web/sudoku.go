@@ -65,6 +65,7 @@ func sudokuRoutes() []*route {
 			body:   sudokuBody,
 			result: "the solve record", schema: "sudoku.json#/$defs/solve", heavy: true,
 			cheap:  smallSudokuSolve,
+			check:  checkSudokuSolve,
 			handle: sudokuSolve, precheck: precheckSudoku(invalidSudokuSolve),
 		},
 		{
@@ -141,22 +142,28 @@ func readSudoku(c *call, invalid func(h record.Head, err error) record.Record) (
 		func(p *sudoku.Puzzle) int { return p.Line }, invalid)
 }
 
+// checkSudokuSolve checks the parameters of a solve that go together, so
+// that a request that mixes them is answered before it waits for a worker.
+func checkSudokuSolve(c *call) {
+	limit := c.integer("limit", 0, 0, maxListed)
+	undecided, suggest := c.flag("undecided"), c.flag("suggest")
+	switch _, intended := c.query["intended"]; {
+	case undecided && limit != 0:
+		c.fail("parameter undecided goes with the default search, not with limit")
+	case suggest && limit != 0:
+		c.fail("parameter suggest goes with the default search, not with limit")
+	case intended && !suggest:
+		c.fail("parameter intended goes with suggest: it is the solution the hints come from")
+	}
+}
+
 func sudokuSolve(c *call) reply {
 	limit := c.integer("limit", 0, 0, maxListed)
 	explain := c.flag("explain")
 	undecided, suggest := c.flag("undecided"), c.flag("suggest")
-	if undecided && limit != 0 {
-		c.fail("parameter undecided goes with the default search, not with limit")
-	}
-	if suggest && limit != 0 {
-		c.fail("parameter suggest goes with the default search, not with limit")
-	}
 	var intended *record.SudokuIntended
-	if v, ok := c.query["intended"]; ok {
-		if !suggest {
-			c.fail("parameter intended goes with suggest: it is the solution the hints come from")
-		}
-		intended, _ = record.ReadSudokuIntended(strings.NewReader(v), "intended") // checked by checkIntended
+	if v, ok := c.query["intended"]; ok { // checked by checkIntended and checkSudokuSolve
+		intended, _ = record.ReadSudokuIntended(strings.NewReader(v), "intended")
 	}
 	if c.bad != nil {
 		return reply{}
