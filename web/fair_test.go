@@ -717,10 +717,10 @@ func TestCheapLaneBudget(t *testing.T) {
 	})
 }
 
-// TestSudokuSolveMixedParams sends solve requests whose parameters do not
+// TestSolveMixedParams sends solve requests whose parameters do not
 // go together while every worker is taken: each is answered 400 at once,
 // with its reason, not 503 after a wait for a worker.
-func TestSudokuSolveMixedParams(t *testing.T) {
+func TestSolveMixedParams(t *testing.T) {
 	t.Parallel()
 	s := newTestServer(t, Config{Workers: 1, Queue: -1, CheapWorkers: -1})
 	if err := s.limit.heavy.acquire(context.Background(), "other", 0); err != nil {
@@ -738,6 +738,10 @@ func TestSudokuSolveMixedParams(t *testing.T) {
 		if w.Code != http.StatusBadRequest || !strings.Contains(errorOf(t, w), want) {
 			t.Errorf("%.40s: %d %.200s, want 400 saying %q", query, w.Code, w.Body.String(), want)
 		}
+	}
+	if w := do(t, s, "POST", "/api/nonogram/solve?suggest=true&limit=5", nonogramHeart); w.Code != http.StatusBadRequest ||
+		!strings.Contains(errorOf(t, w), "parameter suggest goes with the default search, not with limit") {
+		t.Errorf("nonogram suggest with limit: %d %.200s, want 400", w.Code, w.Body.String())
 	}
 	// The same parameters alone wait for the worker like any solve.
 	if w := do(t, s, "POST", "/api/sudoku/solve?suggest=true&intended="+intended, sudokuClassic); w.Code != http.StatusServiceUnavailable {

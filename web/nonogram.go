@@ -57,6 +57,7 @@ func nonogramRoutes() []*route {
 			body:   nonogramBody,
 			result: "the solve record", heavy: true,
 			schema: "nonogram.json#/$defs/solve",
+			check:  checkNonogramSolve,
 			handle: nonogramSolve, precheck: precheckNonogram(invalidNonogramSolve),
 		},
 		{
@@ -179,12 +180,17 @@ func nonogramPuzzle(c *call) (file string, p *nonogram.Puzzle, r *reply) {
 	return readNonogram(c, nil)
 }
 
+// checkNonogramSolve checks, before a worker is taken, the parameters of
+// a solve that go together.
+func checkNonogramSolve(c *call) {
+	if c.flag("suggest") && c.integer("limit", 0, 0, maxListed) != 0 {
+		c.fail("parameter suggest goes with the default search, not with limit")
+	}
+}
+
 func nonogramSolve(c *call) reply {
 	limit := c.integer("limit", 0, 0, maxListed)
 	explain, undecided, suggest := c.flag("explain"), c.flag("undecided"), c.flag("suggest")
-	if suggest && limit != 0 {
-		c.fail("parameter suggest goes with the default search, not with limit")
-	}
 	if c.bad != nil {
 		return reply{}
 	}
