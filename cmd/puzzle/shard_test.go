@@ -235,6 +235,27 @@ func firstLine(b []byte) string {
 	return string(line)
 }
 
+// checkMergeRefused runs merge on files, as text and as --json: each exits
+// 1, writes nothing on stdout and says every one of msgs on stderr.
+func checkMergeRefused(t *testing.T, files, msgs []string) {
+	t.Helper()
+	for _, asJSON := range []bool{false, true} {
+		args := append([]string{"merge"}, files...)
+		if asJSON {
+			args = append(args, "--json")
+		}
+		out, errOut, code := runCmd(t, "", args...)
+		if code != exitFail || out != "" {
+			t.Errorf("%s: exit %d, stdout %q; want 1 and nothing", args, code, out)
+		}
+		for _, m := range msgs {
+			if !strings.Contains(errOut, m) {
+				t.Errorf("stderr %q does not say %q", errOut, m)
+			}
+		}
+	}
+}
+
 // TestShardsMergeRefused hands merge shard sets that are not one whole
 // job: it must exit 1, name the problem and print nothing.
 func TestShardsMergeRefused(t *testing.T) {
@@ -299,23 +320,7 @@ func TestShardsMergeRefused(t *testing.T) {
 		{"no records", []string{write("empty.jsonl", "\n")}, []string{"no shard records read"}},
 		{"no file", []string{filepath.Join(dir, "nope.jsonl")}, []string{"no such file"}},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			for _, asJSON := range []bool{false, true} {
-				args := append([]string{"merge"}, tc.files...)
-				if asJSON {
-					args = append(args, "--json")
-				}
-				out, errOut, code := runCmd(t, "", args...)
-				if code != exitFail || out != "" {
-					t.Errorf("%s: exit %d, stdout %q; want 1 and nothing", args, code, out)
-				}
-				for _, m := range tc.msgs {
-					if !strings.Contains(errOut, m) {
-						t.Errorf("stderr %q does not say %q", errOut, m)
-					}
-				}
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkMergeRefused(t, tc.files, tc.msgs) })
 	}
 	// The whole set merges, from stdin too.
 	var all string

@@ -281,23 +281,7 @@ func TestSlidingBenchShardsRefused(t *testing.T) {
 		{"cut short", []string{good[0], cut, good[2]}, []string{"shard 2/3 wrote"}},
 		{"no row", []string{good[0], noRow, good[2]}, []string{"shard 2/3's row of manhattan missing"}},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			for _, asJSON := range []bool{false, true} {
-				args := append([]string{"merge"}, tc.files...)
-				if asJSON {
-					args = append(args, "--json")
-				}
-				out, errOut, code := runCmd(t, "", args...)
-				if code != exitFail || out != "" {
-					t.Errorf("%s: exit %d, stdout %q; want 1 and nothing", args, code, out)
-				}
-				for _, m := range tc.msgs {
-					if !strings.Contains(errOut, m) {
-						t.Errorf("stderr %q does not say %q", errOut, m)
-					}
-				}
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkMergeRefused(t, tc.files, tc.msgs) })
 	}
 	if _, errOut, code := runCmd(t, "", append([]string{"merge"}, good...)...); code != exitOK {
 		t.Errorf("the whole set: exit %d, %s", code, errOut)

@@ -21,6 +21,22 @@ const korf88 = "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4"
 // waveRun is a run of waves of k shards: each wave's merged record.
 type waveRun []record.SlidingWave
 
+// shardsInProcess runs the shards of a wave one after the other in this
+// process, for runWaves, and returns their outputs.
+func shardsInProcess(t *testing.T) func(args [][]string) []string {
+	return func(args [][]string) []string {
+		var lines []string
+		for i, a := range args {
+			out, errOut, code := runCmd(t, "", a...)
+			if code != exitOK {
+				t.Fatalf("shard %d: exit %d: %s", i+1, code, errOut)
+			}
+			lines = append(lines, out)
+		}
+		return lines
+	}
+}
+
 // runWaves solves board by waves of k shards; shardRun runs one shard
 // (its arguments after "puzzle") and returns its record's line. Every
 // record is validated against the schema.
@@ -112,17 +128,7 @@ func TestSlidingWaves(t *testing.T) {
 		}
 		return lines
 	}
-	inProcess := func(args [][]string) []string {
-		var lines []string
-		for i, a := range args {
-			out, errOut, code := runCmd(t, "", a...)
-			if code != exitOK {
-				t.Fatalf("shard %d: exit %d: %s", i+1, code, errOut)
-			}
-			lines = append(lines, out)
-		}
-		return lines
-	}
+	inProcess := shardsInProcess(t)
 	runs := map[int]waveRun{2: runWaves(t, dir, 2, processes), 1: runWaves(t, dir, 1, inProcess), 3: runWaves(t, dir, 3, inProcess)}
 	for k, run := range runs {
 		last := run[len(run)-1]
@@ -248,17 +254,7 @@ func TestSlidingWaveFound(t *testing.T) {
 	dir := t.TempDir()
 	const k = 3
 	cache := filepath.Join(dir, "cache")
-	inProcess := func(args [][]string) []string {
-		var lines []string
-		for i, a := range args {
-			out, errOut, code := runCmd(t, "", a...)
-			if code != exitOK {
-				t.Fatalf("shard %d: exit %d: %s", i+1, code, errOut)
-			}
-			lines = append(lines, out)
-		}
-		return lines
-	}
+	inProcess := shardsInProcess(t)
 	run := runWaves(t, dir, k, inProcess)
 	last := run[len(run)-1]
 	w := len(run)
