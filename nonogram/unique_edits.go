@@ -79,22 +79,13 @@ func UniqueEdits(ctx context.Context, g *Grid, max int) ([]Edit, error) {
 			return sortEdits(edits, max), err
 		}
 	}
-	lineSolvable := func() int {
-		n := 0
-		for _, e := range edits {
-			if e.LineSolvable {
-				n++
-			}
-		}
-		return n
-	}
-	if lineSolvable() < max {
+	if countLineSolvable(edits) < max {
 		for x, i := range cand {
 			for _, j := range cand[x+1:] {
 				if b.Cells[i] != Unknown && b.Cells[j] != Unknown {
 					continue
 				}
-				if lineSolvable() >= max || tries >= maxEditTries {
+				if countLineSolvable(edits) >= max || tries >= maxEditTries {
 					break
 				}
 				if err := try(i, j); err != nil {
@@ -158,4 +149,15 @@ func unknownIndices(b *Board) []int {
 		}
 	}
 	return out
+}
+
+// countLineSolvable returns how many of edits are line-solvable.
+func countLineSolvable(edits []Edit) int {
+	n := 0
+	for _, e := range edits {
+		if e.LineSolvable {
+			n++
+		}
+	}
+	return n
 }

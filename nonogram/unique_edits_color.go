@@ -94,15 +94,6 @@ func UniqueColorEdits(ctx context.Context, g *Grid, palette []Color, max int) ([
 			}
 		}
 	}
-	lineSolvable := func() int {
-		n := 0
-		for _, e := range edits {
-			if e.LineSolvable {
-				n++
-			}
-		}
-		return n
-	}
 pairs:
 	for x, i := range cand {
 		for _, j := range cand[x+1:] {
@@ -111,7 +102,7 @@ pairs:
 			}
 			for _, ki := range alternatives[i] {
 				for _, kj := range alternatives[j] {
-					if lineSolvable() >= max || tries >= maxEditTries {
+					if countLineSolvable(edits) >= max || tries >= maxEditTries {
 						break pairs
 					}
 					if err := try([]int{i, j}, []uint8{ki, kj}); err != nil {

@@ -299,6 +299,20 @@ func checkSummaries(lines []mergeLine, probes []mergeProbe) (sums []shardSum, pr
 	return sums, problems
 }
 
+// shortShards names the shards whose records, as read (hashes, by shard
+// number), are not those their summaries announce.
+func shortShards(sums []shardSum, hashes []*shardHash) []string {
+	var problems []string
+	for _, s := range sums {
+		h := hashes[s.spec.I]
+		if h.n != s.p.Puzzles || h.sum() != s.p.Records {
+			problems = append(problems, fmt.Sprintf("%s: shard %s wrote %d records, not the %d read (cut short, or mixed with another run's)",
+				s.l.where(), s.spec, s.p.Puzzles, h.n))
+		}
+	}
+	return problems
+}
+
 // shardSum is a shard's summary, as merge read it.
 type shardSum struct {
 	spec shard.Spec
@@ -378,13 +392,7 @@ func mergeBatch(e *env, v *verb, in *mergeInputs, lines []mergeLine, probes []me
 			break
 		}
 	}
-	for _, s := range sums {
-		h := hashes[s.spec.I]
-		if h.n != s.p.Puzzles || h.sum() != s.p.Records {
-			problems = append(problems, fmt.Sprintf("%s: shard %s wrote %d records, not the %d read (cut short, or mixed with another run's)",
-				s.l.where(), s.spec, s.p.Puzzles, h.n))
-		}
-	}
+	problems = append(problems, shortShards(sums, hashes)...)
 	if len(problems) > 0 {
 		e.errorf("%s: %s", v.name, strings.Join(problems, "; "))
 		return exitFail

@@ -130,13 +130,7 @@ func mergeBench(e *env, v *verb, in *mergeInputs, lines []mergeLine, probes []me
 			}
 		}
 	}
-	for _, s := range sums {
-		h := hashes[s.spec.I]
-		if h.n != s.p.Puzzles || h.sum() != s.p.Records {
-			problems = append(problems, fmt.Sprintf("%s: shard %s wrote %d records, not the %d read (cut short, or mixed with another run's)",
-				s.l.where(), s.spec, s.p.Puzzles, h.n))
-		}
-	}
+	problems = append(problems, shortShards(sums, hashes)...)
 	if len(problems) > 0 {
 		return fail(problems)
 	}
