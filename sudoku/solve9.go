@@ -36,7 +36,12 @@ package sudoku
 // stack, and Go is called back only for a solution, every 1024 nodes (to
 // check the context) and to choose a guess when no cell has two
 // candidates, so it visits the same nodes in the same order as search.
-// The givens are read and the solutions written there too.
+// A guess there places its digit at once (the digit leaves the cell's
+// row, box and column, the other digits leave the cell), and so does the
+// other branch when the cell had two digits; the propagation reaches the
+// state it would reach from the bare guess, since every deduction only
+// removes candidates, in fewer passes. The givens are read and the
+// solutions written there too.
 //
 // When no word changes any more, naked singles are found by counting the
 // candidates of all cells of a band at once across the nine boards

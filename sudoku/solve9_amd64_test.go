@@ -363,3 +363,115 @@ func TestSolution9AVX512(t *testing.T) {
 		}
 	}
 }
+
+// s9WideFrom runs search9AVX512 from a guess of st, on the cell and digit
+// of key (mode 3), to the end, and returns the solutions in the order found
+// and the nodes.
+func s9WideFrom(st state9, key uint32) ([][]uint8, int64) {
+	w := &search9{st: st, key: key}
+	var sols [][]uint8
+	for mode := uint32(3); ; {
+		switch search9AVX512(w, mode) {
+		case 0:
+			return sols, w.nodes
+		case 1:
+			sols, mode = append(sols, slices.Clone(w.sol[:])), 1
+		case 2:
+			mode = 2
+		case 3:
+			var s solver9
+			s.pickFewest(&w.st)
+			s.guessWord(&w.st)
+			c := 27*s.gb + bits.TrailingZeros32(s.gx)
+			w.key, mode = uint32(s.gi/3)<<16|uint32(127-c), 3
+		}
+	}
+}
+
+// s9GoFrom runs the Go search from st, whose words in dirty changed, to the
+// end, and returns the solutions in the order found and the nodes.
+func s9GoFrom(st state9, dirty uint32) ([][]uint8, int64) {
+	defer func(w bool) { propagate9Wide = w }(propagate9Wide)
+	propagate9Wide = false
+	t9Tables()
+	s := &solver9{sink: &sink{limit: -1}, ctx: context.Background()}
+	s.done = s.ctx.Done()
+	s.stack[0] = st
+	s.search(0, dirty)
+	return s.sink.sols, s.nodes
+}
+
+// TestSearch9AVX512Guess holds every guess of the search in assembly, which
+// places the digit in the cell at once and, when the cell had two digits,
+// places the other in the other branch, to the two branches of the Go
+// search: for every candidate of every open cell of stuck states of random
+// puzzles, the search from that guess lists the Go search's solutions of
+// the cell with the digit, then those of the cell without it, in the same
+// order and with the same nodes; and as many as the brute-force oracle
+// counts for the puzzle.
+func TestSearch9AVX512Guess(t *testing.T) {
+	if !cpuAVX512() {
+		t.Skip("no AVX-512")
+	}
+	rng := rand.New(rand.NewPCG(15, 13))
+	var guesses, pairs, wide, digit9 int
+	for puzzles := 0; puzzles < 12; {
+		p := s9RandomPuzzle(rng, 45+rng.IntN(12))
+		total := s9Count(p.Cells, 500)
+		if total >= 500 {
+			continue
+		}
+		st, _ := s9Root(p)
+		var goS solver9
+		if s9Propagate(&goS, &st, band27, false) != p9Stuck {
+			continue
+		}
+		puzzles++
+		for c := range 81 {
+			b, x := c/27, uint32(1)<<(c%27)
+			if st.u[b]&x == 0 {
+				continue
+			}
+			n := 0
+			for d := range 9 {
+				if st.f[3*d+b]&x != 0 {
+					n++
+				}
+			}
+			for d := range 9 {
+				i := 3*d + b
+				if st.f[i]&x == 0 {
+					continue
+				}
+				one, two := st, st
+				one.f[i] &= ^t9Row[c%27] | x
+				two.f[i] &^= x
+				sols1, nodes1 := s9GoFrom(one, 1<<i)
+				sols2, nodes2 := s9GoFrom(two, 1<<i)
+				want := append(sols1, sols2...)
+				got, nodes := s9WideFrom(st, uint32(d)<<16|uint32(127-c))
+				if nodes != 2+nodes1+nodes2 || !slices.EqualFunc(got, want, slices.Equal) {
+					t.Fatalf("%v: guess %d in r%dc%d: AVX-512 %d solutions, %d nodes; Go %d+%d solutions, 2+%d+%d nodes",
+						p, d+1, c/9+1, c%9+1, len(got), nodes, len(sols1), len(sols2), nodes1, nodes2)
+				}
+				if len(got) != total {
+					t.Fatalf("%v: guess %d in r%dc%d: %d solutions, the oracle counts %d", p, d+1, c/9+1, c%9+1, len(got), total)
+				}
+				s9CheckSolutions(t, p, got)
+				guesses++
+				if n == 2 {
+					pairs++
+				} else {
+					wide++
+				}
+				if d == 8 {
+					digit9++
+				}
+			}
+		}
+	}
+	t.Logf("%d guesses: %d in cells with two digits, %d with more, %d of digit 9", guesses, pairs, wide, digit9)
+	if pairs < 100 || wide < 100 || digit9 < 30 {
+		t.Fatalf("too few guesses of a kind: %d, %d, %d", pairs, wide, digit9)
+	}
+}

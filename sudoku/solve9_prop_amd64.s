@@ -124,6 +124,21 @@
 	MOVL (12*D+4)(DI), AX; KMOVD AX, K1; VMOVDQU8 ZD, K1, Z1; \
 	MOVL (12*D+8)(DI), AX; KMOVD AX, K1; VMOVDQU8 ZD, K1, Z2
 
+// PLACE places the digit of the lane bit L (8b+d in A0, 16 up in A1,
+// as in guess) in the cell Z6 of band b: the digit leaves the column Z8
+// in every band, the other digits of the band (lanes SI of A0, R8 of
+// A1) and the unplaced cells U0, U1 leave the cell, and the digit's lane
+// keeps only the cell of Z9, its row, box and column.
+#define PLACE(L, A0, A1, U0, U1) \
+	MOVL L, AX; SHRL $8, AX; ORL L, AX; MOVL L, BX; SHRL $16, BX; ORL BX, AX; ANDL $0xFF, AX; \
+	MOVL AX, CX; SHLL $8, CX; ORL AX, CX; KMOVW CX, K4; \
+	XORL CX, CX; MOVL $0x700, DX; TESTL $0x7000000, L; CMOVLNE DX, CX; ORL AX, CX; KMOVW CX, K5; \
+	VPANDND A0, Z8, K4, A0; VPANDND A1, Z8, K5, A1; \
+	KMOVW SI, K4; KMOVW R8, K5; \
+	VPANDND A0, Z6, K4, A0; VPANDND A1, Z6, K5, A1; VPANDND U0, Z6, K4, U0; VPANDND U1, Z6, K5, U1; \
+	KMOVW L, K6; MOVL L, AX; SHRL $16, AX; KMOVW AX, K7; \
+	VPANDND A0, Z9, K6, A0; VPANDND A1, Z9, K7, A1; VPORD Z6, A0, K6, A0; VPORD Z6, A1, K7, A1
+
 // CONSTS loads the constants of the loop and its masks; RELOAD those
 // that the choice of the guess takes as scratch.
 #define CONSTS \
@@ -468,9 +483,8 @@ same:
 	MOVL AX, ret+16(FP)
 	RET
 
-	// The guess of the key in AX: the other branch, without the digit in
-	// the cell, goes on the stack; this one keeps only the cell in the
-	// digit's row.
+	// The guess of the key in AX: the digit placed in the cell, and the
+	// other branch, without the digit in the cell, on the stack.
 guess:
 	MOVL AX, SI
 	ANDL $127, SI
@@ -482,45 +496,86 @@ guess:
 	SUBL R9, DX // the cell's bit in the band
 	MOVL AX, R10
 	SHRL $16, R10 // the digit, less one
-	// Its lane: 8b+d in Z0 and Z1 (bits 16 up of the mask) for digits
+	// Its lane, as a bit: 8b+d in Z0 and Z1 (bits 16 up) for digits
 	// 1..8, 24+b for digit 9.
 	LEAL (R10)(R8*8), R11
 	LEAL 24(R8), R12
 	CMPL R10, $8
 	CMOVLEQ R12, R11
 	MOVL R11, CX
-	MOVL $1, R12
-	SHLL CX, R12
-	KMOVW R12, K6
-	SHRL $16, R12
-	KMOVW R12, K7
+	MOVL $1, R11
+	SHLL CX, R11
+	KMOVW R11, K6
+	MOVL R11, CX
+	SHRL $16, CX
+	KMOVW CX, K7
+	// The cell (Z6), its column in all rows (Z8), and the cells that a
+	// digit placed there leaves in its band: its row, box and column (Z9).
 	MOVL DX, CX
 	MOVL $1, R9
-	SHLL CX, R9 // the cell
+	SHLL CX, R9
+	VPBROADCASTD R9, Z6
 	IMUL3L $57, DX, R12
 	SHRL $9, R12 // its row
 	IMUL3L $9, R12, CX
+	SUBL CX, DX // its column
 	MOVL $0x1FF, R12
 	SHLL CX, R12
-	NOTL R12
-	ORL R9, R12 // all but the row, and the cell
-	VPBROADCASTD R9, Z6
-	VPBROADCASTD R12, Z7
+	MOVL DX, CX
+	MOVL $0x40201, AX
+	SHLL CX, AX
+	VPBROADCASTD AX, Z8
+	ORL AX, R12
+	IMUL3L $11, DX, BX
+	SHRL $5, BX // its box
+	LEAL (BX)(BX*2), CX
+	MOVL $0x1C0E07, BX
+	SHLL CX, BX
+	ORL BX, R12
+	VPBROADCASTD R12, Z9
+	// The band's lanes: 8b..8b+7 of Z0 (in SI) and 8+b of Z1 (in R8),
+	// with 0..7 of Z1 for band 2.
+	LEAL (R8*8), CX
+	MOVL $0xFF, SI
+	SHLL CX, SI
+	MOVL R8, CX
+	MOVL $0x100, BX
+	SHLL CX, BX
+	MOVL $0x4FF, R9
+	CMPL R8, $2
+	CMOVLEQ R9, BX
+	MOVL BX, R8
+	KMOVW SI, K4
+	KMOVW R8, K5
+	// The other branch (Z10..Z13), and the lanes where its cell keeps a
+	// digit (R12): one when the cell had two, and that digit is placed.
+	VMOVDQA64 Z0, Z10
+	VPANDND Z0, Z6, K6, Z10
+	VMOVDQA64 Z1, Z11
+	VPANDND Z1, Z6, K7, Z11
+	VMOVDQA64 Z2, Z12
+	VMOVDQA64 Z3, Z13
+	VPTESTMD Z6, Z10, K4, K3
+	KMOVW K3, R12
+	VPTESTMD Z6, Z11, K5, K3
+	KMOVW K3, AX
+	SHLL $16, AX
+	ORL AX, R12
+	PLACE(R11, Z0, Z1, Z2, Z3)
+	POPCNTL R12, AX
+	CMPL AX, $1
+	JNE push
+	PLACE(R12, Z10, Z11, Z12, Z13)
+push:
 	MOVQ S9DEPTH(DI), BX
 	LEAQ 1(BX), CX
 	MOVQ CX, S9DEPTH(DI)
 	SHLQ $8, BX
 	LEAQ S9STACK(DI)(BX*1), BX
-	VMOVDQA64 Z0, Z8
-	VPANDND Z0, Z6, K6, Z8
-	VMOVDQU32 Z8, 0(BX)
-	VMOVDQA64 Z1, Z9
-	VPANDND Z1, Z6, K7, Z9
-	VMOVDQU32 Z9, 64(BX)
-	VMOVDQU32 Z2, 128(BX)
-	VMOVDQU32 Z3, 192(BX)
-	VPANDD Z7, Z0, K6, Z0
-	VPANDD Z7, Z1, K7, Z1
+	VMOVDQU32 Z10, 0(BX)
+	VMOVDQU32 Z11, 64(BX)
+	VMOVDQU32 Z12, 128(BX)
+	VMOVDQU32 Z13, 192(BX)
 	RELOAD
 	JMP node
 
