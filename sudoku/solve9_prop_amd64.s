@@ -194,6 +194,21 @@
 	VMOVDQU32 z9LdU1<>(SB), Z3; \
 	VPERMI2D.Z Z7, Z6, K1, Z3
 
+// STORE writes the registers back to the state9 at DI: words 3d+b and
+// st.u.
+#define STORE \
+	VMOVDQU32 z9St0<>(SB), Z6; \
+	VPERMI2D Z1, Z0, Z6; \
+	VMOVDQU32 Z6, 0(DI); \
+	VMOVDQU32 z9St1<>(SB), Z7; \
+	VPERMI2D Z1, Z0, Z7; \
+	VMOVDQU32 z9StU<>(SB), Z8; \
+	VPERMI2D Z3, Z2, Z8; \
+	MOVL $0x3800, AX; \
+	KMOVW AX, K4; \
+	VMOVDQA32 Z8, K4, Z7; \
+	VMOVDQU32 Z7, K2, 64(DI)
+
 // The search9 fields (solve9_amd64.go).
 #define S9KEY 120
 #define S9NODES 128
@@ -358,22 +373,6 @@ same:
 	KORTESTW K4, K5
 	JNZ loop
 
-	// The registers back to words 3d+b and st.u.
-	VMOVDQU32 z9St0<>(SB), Z6
-	VPERMI2D Z1, Z0, Z6
-	VMOVDQU32 Z6, 0(DI)
-	VMOVDQU32 z9St1<>(SB), Z7
-	VPERMI2D Z1, Z0, Z7
-	VMOVDQU32 z9StU<>(SB), Z8
-	VPERMI2D Z3, Z2, Z8
-	MOVL $0x3800, AX
-	KMOVW AX, K4
-	VMOVDQA32 Z8, K4, Z7
-	VMOVDQU32 Z7, K2, 64(DI)
-	// The cells of each word, for the choice of the digit below.
-	VPOPCNTD Z6, Z24
-	VPOPCNTD Z7, Z25
-
 	// Solved if no cell is left unplaced.
 	VPTESTMD Z2, Z2, K4
 	VPTESTMD Z3, Z3, K5
@@ -430,8 +429,7 @@ same:
 	VPMAXUD Z21, Z20, Z20
 	VMOVD X20, AX
 
-	// The digit guessWord would try in that cell, less one, in bits 16
-	// and up of the result. First the cell's two digits, as a mask.
+	// The cell: its band (R8) and bit (DX).
 	MOVL AX, SI
 	ANDL $127, SI
 	MOVL $127, DX
@@ -440,6 +438,9 @@ same:
 	SHRL $15, R8 // the band, DX / 27
 	IMUL3L $27, R8, R9
 	SUBL R9, DX
+	// Its two digits, as lanes: lane l of Z0 is bit l, lane l of Z1 bit
+	// 16+l of R10; a band's lanes are bits 8b..8b+7 and 24+b, in the
+	// order of their digits.
 	MOVL DX, CX
 	MOVL $1, R9
 	SHLL CX, R9
@@ -448,39 +449,42 @@ same:
 	VPTESTMD Z22, Z1, K5
 	KMOVW K4, R10
 	KMOVW K5, R11
-	MOVL R8, CX
-	SHLL $3, CX
-	SHRL CX, R10
-	CMPL R8, $2
-	CMOVLEQ R11, R10
-	ANDL $0xFF, R10
-	MOVL R8, CX
-	ADDL $8, CX
-	SHRL CX, R11
-	ANDL $1, R11
-	SHLL $8, R11
+	SHLL $16, R11
 	ORL R11, R10
-	// Of its two digits, the one whose word holds more cells of the band
-	// (counted above, word w in lane w of Z24:Z25); the first on a tie.
+	LEAL (R8*8), CX
+	MOVL $0xFF, R11
+	SHLL CX, R11
+	LEAL 24(R8), CX
+	MOVL $1, R12
+	SHLL CX, R12
+	ORL R12, R11
+	ANDL R11, R10
+	// Of the two, the digit whose word holds more cells of the band; the
+	// first on a tie. Its lane goes in R11.
 	BSFL R10, SI
-	BSRL R10, R10
-	LEAL (SI)(SI*2), R11
-	ADDL R8, R11
-	LEAL (R10)(R10*2), R9
-	ADDL R8, R9
-	VMOVD R11, X26
-	VPINSRD $1, R9, X26, X26
+	BSRL R10, R11
+	VPOPCNTD Z0, Z24
+	VPOPCNTD Z1, Z25
+	VMOVD SI, X26
+	VPINSRD $1, R11, X26, X26
 	VPERMI2D Z25, Z24, Z26
-	VMOVD X26, R11
-	VPEXTRD $1, X26, R9
-	CMPL R9, R11
-	CMOVLLE SI, R10
-	SHLL $16, R10
-	ORL R10, AX
+	VMOVD X26, R9
+	VPEXTRD $1, X26, R12
+	CMPL R12, R9
+	CMOVLLE SI, R11
 	CMPL R13, $4
-	JNE guess
+	JNE place
+	// Mode 4: the digit, less one, in bits 16 up of the key, and the state.
+	MOVL R11, CX
+	ANDL $7, CX
+	MOVL $8, R9
+	CMPL R11, $24
+	CMOVLCC R9, CX
+	SHLL $16, CX
+	ORL AX, CX
+	STORE
 	VZEROUPPER
-	MOVL AX, ret+16(FP)
+	MOVL CX, ret+16(FP)
 	RET
 
 	// The guess of the key in AX: the digit placed in the cell, and the
@@ -496,12 +500,13 @@ guess:
 	SUBL R9, DX // the cell's bit in the band
 	MOVL AX, R10
 	SHRL $16, R10 // the digit, less one
-	// Its lane, as a bit: 8b+d in Z0 and Z1 (bits 16 up) for digits
-	// 1..8, 24+b for digit 9.
+	// Its lane: 8b+d for digits 1..8 (Z0, then Z1 from 16), 24+b for 9.
 	LEAL (R10)(R8*8), R11
 	LEAL 24(R8), R12
 	CMPL R10, $8
 	CMOVLEQ R12, R11
+	// The guess of the band R8, the cell's bit DX and the lane R11.
+place:
 	MOVL R11, CX
 	MOVL $1, R11
 	SHLL CX, R11
@@ -612,6 +617,7 @@ node:
 	RET
 
 nobivalue:
+	STORE
 	VZEROUPPER
 	MOVL $2, AX
 	MOVL $3, BX
@@ -621,6 +627,7 @@ nobivalue:
 	RET
 
 solved:
+	STORE
 	CMPL R13, $4
 	JEQ ret1
 	LEAQ S9SOL(DI), SI
