@@ -113,7 +113,7 @@
 	VPANDD z9Peers0<>+OFF(SB), Z16, Z21; VPOPCNTD Z21, Z21; \
 	VPANDD z9Peers1<>+OFF(SB), Z17, Z22; VPOPCNTD Z22, Z22; \
 	VPANDD z9Peers2<>+OFF(SB), Z18, Z23; VPOPCNTD Z23, Z23; \
-	VPADDD Z22, Z21, Z21; VPADDD Z23, Z21, Z21; VPSLLD $7, Z21, Z21; \
+	VPADDD Z22, Z21, Z21; VPADDD Z23, Z21, Z21; VPSLLD $16, Z21, Z21; \
 	VPORD z9Key<>+OFF(SB), Z21, Z21; KMOVW R, K4; VPMAXUD Z21, Z20, K4, Z20
 
 // DIGIT writes digit D+1 (broadcast in ZD) into the byte lanes of Z0, Z1,
@@ -378,6 +378,12 @@ same:
 	VPTESTMD Z3, Z3, K5
 	KORTESTW K4, K5
 	JZ solved
+	// The cells of each lane's word, for the choice of the digit below,
+	// lane l of Z0 at S9CUR+4l, of Z1 at S9CUR+64+4l.
+	VPOPCNTD Z0, Z24
+	VPOPCNTD Z1, Z25
+	VMOVDQU32 Z24, (S9CUR)(DI)
+	VMOVDQU32 Z25, (S9CUR+64)(DI)
 
 	// The cells with two candidates: bands 0 and 1 in lanes 0 and 8 of
 	// Z9, band 2 in lane 0 of Z13.
@@ -402,8 +408,9 @@ same:
 	JZ nobivalue
 
 	// Of those, the one that sees the most unplaced cells, and the first
-	// of them: the largest key (peers << 7 | 127 - cell) over 16 cells at
-	// a time.
+	// of them: the largest key (peers << 16 | (127 - cell) << 8, with the
+	// cell's band << 5 | its bit in the band below) over 16 cells at a
+	// time.
 	VPBROADCASTD X2, Z16
 	VSHUFI32X4 $0xAA, Z2, Z2, Z17
 	VPSHUFD $0, Z17, Z17
@@ -429,15 +436,12 @@ same:
 	VPMAXUD Z21, Z20, Z20
 	VMOVD X20, AX
 
-	// The cell: its band (R8) and bit (DX).
-	MOVL AX, SI
-	ANDL $127, SI
-	MOVL $127, DX
-	SUBL SI, DX
-	IMUL3L $1214, DX, R8
-	SHRL $15, R8 // the band, DX / 27
-	IMUL3L $27, R8, R9
-	SUBL R9, DX
+	// The cell: its band (R8) and bit (DX), in the low byte of the key.
+	MOVL AX, DX
+	ANDL $31, DX
+	MOVL AX, R8
+	SHRL $5, R8
+	ANDL $3, R8
 	// Its two digits, as lanes: lane l of Z0 is bit l, lane l of Z1 bit
 	// 16+l of R10; a band's lanes are bits 8b..8b+7 and 24+b, in the
 	// order of their digits.
@@ -463,13 +467,8 @@ same:
 	// first on a tie. Its lane goes in R11.
 	BSFL R10, SI
 	BSRL R10, R11
-	VPOPCNTD Z0, Z24
-	VPOPCNTD Z1, Z25
-	VMOVD SI, X26
-	VPINSRD $1, R11, X26, X26
-	VPERMI2D Z25, Z24, Z26
-	VMOVD X26, R9
-	VPEXTRD $1, X26, R12
+	MOVL (S9CUR)(DI)(SI*4), R9
+	MOVL (S9CUR)(DI)(R11*4), R12
 	CMPL R12, R9
 	CMOVLLE SI, R11
 	CMPL R13, $4
@@ -481,6 +480,13 @@ same:
 	CMPL R11, $24
 	CMOVLCC R9, CX
 	SHLL $16, CX
+	// The key as Go reads it: peers << 7 | 127 - cell.
+	MOVL AX, R9
+	SHRL $16, R9
+	SHLL $7, R9
+	ORL R9, CX
+	SHRL $8, AX
+	ANDL $127, AX
 	ORL AX, CX
 	STORE
 	VZEROUPPER
@@ -1072,6 +1078,8 @@ DATA z9StU<>+52(SB)/4, $16
 DATA z9StU<>+56(SB)/4, $0
 DATA z9StU<>+60(SB)/4, $0
 GLOBL z9StU<>(SB), RODATA|NOPTR, $64
+// z9Peers0..2 hold the peers of each cell in bands 0, 1 and 2, z9Key its
+// key but for the peers: (127 - cell) << 8 | band << 5 | bit in the band.
 DATA z9Peers0<>+0(SB)/4, $0x001c0ffe
 DATA z9Peers0<>+4(SB)/4, $0x001c0ffd
 DATA z9Peers0<>+8(SB)/4, $0x001c0ffb
@@ -1363,87 +1371,87 @@ DATA z9Peers2<>+372(SB)/4, $0x00000000
 DATA z9Peers2<>+376(SB)/4, $0x00000000
 DATA z9Peers2<>+380(SB)/4, $0x00000000
 GLOBL z9Peers2<>(SB), RODATA|NOPTR, $384
-DATA z9Key<>+0(SB)/4, $0x0000007f
-DATA z9Key<>+4(SB)/4, $0x0000007e
-DATA z9Key<>+8(SB)/4, $0x0000007d
-DATA z9Key<>+12(SB)/4, $0x0000007c
-DATA z9Key<>+16(SB)/4, $0x0000007b
-DATA z9Key<>+20(SB)/4, $0x0000007a
-DATA z9Key<>+24(SB)/4, $0x00000079
-DATA z9Key<>+28(SB)/4, $0x00000078
-DATA z9Key<>+32(SB)/4, $0x00000077
-DATA z9Key<>+36(SB)/4, $0x00000076
-DATA z9Key<>+40(SB)/4, $0x00000075
-DATA z9Key<>+44(SB)/4, $0x00000074
-DATA z9Key<>+48(SB)/4, $0x00000073
-DATA z9Key<>+52(SB)/4, $0x00000072
-DATA z9Key<>+56(SB)/4, $0x00000071
-DATA z9Key<>+60(SB)/4, $0x00000070
-DATA z9Key<>+64(SB)/4, $0x0000006f
-DATA z9Key<>+68(SB)/4, $0x0000006e
-DATA z9Key<>+72(SB)/4, $0x0000006d
-DATA z9Key<>+76(SB)/4, $0x0000006c
-DATA z9Key<>+80(SB)/4, $0x0000006b
-DATA z9Key<>+84(SB)/4, $0x0000006a
-DATA z9Key<>+88(SB)/4, $0x00000069
-DATA z9Key<>+92(SB)/4, $0x00000068
-DATA z9Key<>+96(SB)/4, $0x00000067
-DATA z9Key<>+100(SB)/4, $0x00000066
-DATA z9Key<>+104(SB)/4, $0x00000065
-DATA z9Key<>+108(SB)/4, $0x00000064
-DATA z9Key<>+112(SB)/4, $0x00000063
-DATA z9Key<>+116(SB)/4, $0x00000062
-DATA z9Key<>+120(SB)/4, $0x00000061
-DATA z9Key<>+124(SB)/4, $0x00000060
-DATA z9Key<>+128(SB)/4, $0x0000005f
-DATA z9Key<>+132(SB)/4, $0x0000005e
-DATA z9Key<>+136(SB)/4, $0x0000005d
-DATA z9Key<>+140(SB)/4, $0x0000005c
-DATA z9Key<>+144(SB)/4, $0x0000005b
-DATA z9Key<>+148(SB)/4, $0x0000005a
-DATA z9Key<>+152(SB)/4, $0x00000059
-DATA z9Key<>+156(SB)/4, $0x00000058
-DATA z9Key<>+160(SB)/4, $0x00000057
-DATA z9Key<>+164(SB)/4, $0x00000056
-DATA z9Key<>+168(SB)/4, $0x00000055
-DATA z9Key<>+172(SB)/4, $0x00000054
-DATA z9Key<>+176(SB)/4, $0x00000053
-DATA z9Key<>+180(SB)/4, $0x00000052
-DATA z9Key<>+184(SB)/4, $0x00000051
-DATA z9Key<>+188(SB)/4, $0x00000050
-DATA z9Key<>+192(SB)/4, $0x0000004f
-DATA z9Key<>+196(SB)/4, $0x0000004e
-DATA z9Key<>+200(SB)/4, $0x0000004d
-DATA z9Key<>+204(SB)/4, $0x0000004c
-DATA z9Key<>+208(SB)/4, $0x0000004b
-DATA z9Key<>+212(SB)/4, $0x0000004a
-DATA z9Key<>+216(SB)/4, $0x00000049
-DATA z9Key<>+220(SB)/4, $0x00000048
-DATA z9Key<>+224(SB)/4, $0x00000047
-DATA z9Key<>+228(SB)/4, $0x00000046
-DATA z9Key<>+232(SB)/4, $0x00000045
-DATA z9Key<>+236(SB)/4, $0x00000044
-DATA z9Key<>+240(SB)/4, $0x00000043
-DATA z9Key<>+244(SB)/4, $0x00000042
-DATA z9Key<>+248(SB)/4, $0x00000041
-DATA z9Key<>+252(SB)/4, $0x00000040
-DATA z9Key<>+256(SB)/4, $0x0000003f
-DATA z9Key<>+260(SB)/4, $0x0000003e
-DATA z9Key<>+264(SB)/4, $0x0000003d
-DATA z9Key<>+268(SB)/4, $0x0000003c
-DATA z9Key<>+272(SB)/4, $0x0000003b
-DATA z9Key<>+276(SB)/4, $0x0000003a
-DATA z9Key<>+280(SB)/4, $0x00000039
-DATA z9Key<>+284(SB)/4, $0x00000038
-DATA z9Key<>+288(SB)/4, $0x00000037
-DATA z9Key<>+292(SB)/4, $0x00000036
-DATA z9Key<>+296(SB)/4, $0x00000035
-DATA z9Key<>+300(SB)/4, $0x00000034
-DATA z9Key<>+304(SB)/4, $0x00000033
-DATA z9Key<>+308(SB)/4, $0x00000032
-DATA z9Key<>+312(SB)/4, $0x00000031
-DATA z9Key<>+316(SB)/4, $0x00000030
-DATA z9Key<>+320(SB)/4, $0x0000002f
+DATA z9Key<>+0(SB)/4, $0x00007f00
+DATA z9Key<>+4(SB)/4, $0x00007e01
+DATA z9Key<>+8(SB)/4, $0x00007d02
+DATA z9Key<>+12(SB)/4, $0x00007c03
+DATA z9Key<>+16(SB)/4, $0x00007b04
+DATA z9Key<>+20(SB)/4, $0x00007a05
+DATA z9Key<>+24(SB)/4, $0x00007906
+DATA z9Key<>+28(SB)/4, $0x00007807
+DATA z9Key<>+32(SB)/4, $0x00007708
+DATA z9Key<>+36(SB)/4, $0x00007609
+DATA z9Key<>+40(SB)/4, $0x0000750a
+DATA z9Key<>+44(SB)/4, $0x0000740b
+DATA z9Key<>+48(SB)/4, $0x0000730c
+DATA z9Key<>+52(SB)/4, $0x0000720d
+DATA z9Key<>+56(SB)/4, $0x0000710e
+DATA z9Key<>+60(SB)/4, $0x0000700f
+DATA z9Key<>+64(SB)/4, $0x00006f10
+DATA z9Key<>+68(SB)/4, $0x00006e11
+DATA z9Key<>+72(SB)/4, $0x00006d12
+DATA z9Key<>+76(SB)/4, $0x00006c13
+DATA z9Key<>+80(SB)/4, $0x00006b14
+DATA z9Key<>+84(SB)/4, $0x00006a15
+DATA z9Key<>+88(SB)/4, $0x00006916
+DATA z9Key<>+92(SB)/4, $0x00006817
+DATA z9Key<>+96(SB)/4, $0x00006718
+DATA z9Key<>+100(SB)/4, $0x00006619
+DATA z9Key<>+104(SB)/4, $0x0000651a
+DATA z9Key<>+108(SB)/4, $0x00006420
+DATA z9Key<>+112(SB)/4, $0x00006321
+DATA z9Key<>+116(SB)/4, $0x00006222
+DATA z9Key<>+120(SB)/4, $0x00006123
+DATA z9Key<>+124(SB)/4, $0x00006024
+DATA z9Key<>+128(SB)/4, $0x00005f25
+DATA z9Key<>+132(SB)/4, $0x00005e26
+DATA z9Key<>+136(SB)/4, $0x00005d27
+DATA z9Key<>+140(SB)/4, $0x00005c28
+DATA z9Key<>+144(SB)/4, $0x00005b29
+DATA z9Key<>+148(SB)/4, $0x00005a2a
+DATA z9Key<>+152(SB)/4, $0x0000592b
+DATA z9Key<>+156(SB)/4, $0x0000582c
+DATA z9Key<>+160(SB)/4, $0x0000572d
+DATA z9Key<>+164(SB)/4, $0x0000562e
+DATA z9Key<>+168(SB)/4, $0x0000552f
+DATA z9Key<>+172(SB)/4, $0x00005430
+DATA z9Key<>+176(SB)/4, $0x00005331
+DATA z9Key<>+180(SB)/4, $0x00005232
+DATA z9Key<>+184(SB)/4, $0x00005133
+DATA z9Key<>+188(SB)/4, $0x00005034
+DATA z9Key<>+192(SB)/4, $0x00004f35
+DATA z9Key<>+196(SB)/4, $0x00004e36
+DATA z9Key<>+200(SB)/4, $0x00004d37
+DATA z9Key<>+204(SB)/4, $0x00004c38
+DATA z9Key<>+208(SB)/4, $0x00004b39
+DATA z9Key<>+212(SB)/4, $0x00004a3a
+DATA z9Key<>+216(SB)/4, $0x00004940
+DATA z9Key<>+220(SB)/4, $0x00004841
+DATA z9Key<>+224(SB)/4, $0x00004742
+DATA z9Key<>+228(SB)/4, $0x00004643
+DATA z9Key<>+232(SB)/4, $0x00004544
+DATA z9Key<>+236(SB)/4, $0x00004445
+DATA z9Key<>+240(SB)/4, $0x00004346
+DATA z9Key<>+244(SB)/4, $0x00004247
+DATA z9Key<>+248(SB)/4, $0x00004148
+DATA z9Key<>+252(SB)/4, $0x00004049
+DATA z9Key<>+256(SB)/4, $0x00003f4a
+DATA z9Key<>+260(SB)/4, $0x00003e4b
+DATA z9Key<>+264(SB)/4, $0x00003d4c
+DATA z9Key<>+268(SB)/4, $0x00003c4d
+DATA z9Key<>+272(SB)/4, $0x00003b4e
+DATA z9Key<>+276(SB)/4, $0x00003a4f
+DATA z9Key<>+280(SB)/4, $0x00003950
+DATA z9Key<>+284(SB)/4, $0x00003851
+DATA z9Key<>+288(SB)/4, $0x00003752
+DATA z9Key<>+292(SB)/4, $0x00003653
+DATA z9Key<>+296(SB)/4, $0x00003554
+DATA z9Key<>+300(SB)/4, $0x00003455
+DATA z9Key<>+304(SB)/4, $0x00003356
+DATA z9Key<>+308(SB)/4, $0x00003257
+DATA z9Key<>+312(SB)/4, $0x00003158
+DATA z9Key<>+316(SB)/4, $0x00003059
+DATA z9Key<>+320(SB)/4, $0x00002f5a
 DATA z9Key<>+324(SB)/4, $0x00000000
 DATA z9Key<>+328(SB)/4, $0x00000000
 DATA z9Key<>+332(SB)/4, $0x00000000
