@@ -32,7 +32,7 @@ type search9 struct {
 	depth int64     // branches on stack
 	sol   [81]uint8 // the solution just found
 	_     [31]uint8
-	cur   [64]uint32     // the registers of the state to resume with (mode 2)
+	cur   [64]uint32     // the registers of the state to resume with (mode 2); scratch of the loop otherwise
 	stack [81][64]uint32 // the registers of the other branch of every guess on the path
 }
 

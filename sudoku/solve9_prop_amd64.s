@@ -259,11 +259,11 @@ loop:
 	PERMF(Z0)
 	PERMF(Z1)
 	// The words are compared at the end of the pass with their state
-	// here, after the band filter: the filter keeps what it has kept, so
-	// when nothing after it changes a word, the next pass would change
-	// nothing either, and is not run.
-	VMOVDQA64 Z0, Z4
-	VMOVDQA64 Z1, Z5
+	// here, after the band filter (kept at S9CUR+128): the filter keeps
+	// what it has kept, so when nothing after it changes a word, the next
+	// pass would change nothing either, and is not run.
+	VMOVDQU32 Z0, (S9CUR+128)(DI)
+	VMOVDQU32 Z1, (S9CUR+192)(DI)
 	VPTESTNMD Z0, Z0, K4
 	VPTESTNMD Z1, Z1, K5
 	KORTESTW K4, K5
@@ -308,9 +308,15 @@ loop:
 	VPANDND Z1, Z9, Z1
 
 	// Hidden singles in rows: the new placements leave the other digits
-	// of their band, and a cell placed by two digits loses both.
+	// of their band, and a cell placed by two digits loses both. They
+	// leave the unplaced cells at once, but the words only at the end of
+	// the pass (the cells to take out wait in Z4, Z5): the naked singles
+	// below need not wait for them, and the pass's chain of dependent
+	// instructions, which sets its time, is shorter.
 	SINGLE(Z0, Z2, Z12, Z6)
 	SINGLE(Z1, Z3, Z13, Z6)
+	VPXORD Z4, Z4, Z4
+	VPXORD Z5, Z5, Z5
 	VPORD Z13, Z12, Z7
 	VPTESTMD Z7, Z7, K4
 	KORTESTW K4, K4
@@ -325,10 +331,10 @@ loop:
 	VPERMI2D.Z Z11, Z9, K1, Z7
 	VPANDND Z2, Z8, Z2
 	VPTERNLOGD $0xD8, Z12, Z9, Z8
-	VPANDND Z0, Z8, Z0
+	VMOVDQA64 Z8, Z4
 	VPANDND Z3, Z6, Z3
 	VPTERNLOGD $0xD8, Z13, Z7, Z6
-	VPANDND Z1, Z6, Z1
+	VMOVDQA64 Z6, Z5
 
 	// Naked singles: a cell left with one digit keeps the digit's row to
 	// itself; a cell left with none is a contradiction.
@@ -366,10 +372,13 @@ naked:
 	ROWS(Z13, Z8, Z6)
 	VPTERNLOGD $0xB0, Z13, Z8, Z1
 
-	// Again while a word changed since the band filter.
+	// The hidden singles' cells out of the words, and again while a word
+	// changed since the band filter.
 same:
-	VPCMPUD $4, Z4, Z0, K4
-	VPCMPUD $4, Z5, Z1, K5
+	VPANDND Z0, Z4, Z0
+	VPANDND Z1, Z5, Z1
+	VPCMPUD $4, (S9CUR+128)(DI), Z0, K4
+	VPCMPUD $4, (S9CUR+192)(DI), Z1, K5
 	KORTESTW K4, K5
 	JNZ loop
 
