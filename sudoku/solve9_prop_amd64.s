@@ -285,7 +285,8 @@ loop:
 
 	// Claiming: a digit's columns that lie in one band keep it, in that
 	// band, out of the other columns of their box; a column without the
-	// digit is a contradiction.
+	// digit is a contradiction. The cells to take out wait in Z4, Z5 for
+	// the end of the pass, as the hidden singles' below do.
 	VSHUFI32X4 $0x4E, Z12, Z12, Z6
 	VSHUFI32X4 $0x44, Z13, Z13, Z7
 	VMOVDQA64 Z12, Z10
@@ -304,19 +305,17 @@ loop:
 	VPTERNLOGD $0x10, Z11, Z10, Z13
 	CLAIM(Z12, Z8, Z6, Z7)
 	CLAIM(Z13, Z9, Z6, Z7)
-	VPANDND Z0, Z8, Z0
-	VPANDND Z1, Z9, Z1
+	VMOVDQA64 Z8, Z4
+	VMOVDQA64 Z9, Z5
 
 	// Hidden singles in rows: the new placements leave the other digits
 	// of their band, and a cell placed by two digits loses both. They
 	// leave the unplaced cells at once, but the words only at the end of
-	// the pass (the cells to take out wait in Z4, Z5): the naked singles
+	// the pass (with the claimed cells, in Z4, Z5): the naked singles
 	// below need not wait for them, and the pass's chain of dependent
 	// instructions, which sets its time, is shorter.
 	SINGLE(Z0, Z2, Z12, Z6)
 	SINGLE(Z1, Z3, Z13, Z6)
-	VPXORD Z4, Z4, Z4
-	VPXORD Z5, Z5, Z5
 	VPORD Z13, Z12, Z7
 	VPTESTMD Z7, Z7, K4
 	KORTESTW K4, K4
@@ -331,10 +330,10 @@ loop:
 	VPERMI2D.Z Z11, Z9, K1, Z7
 	VPANDND Z2, Z8, Z2
 	VPTERNLOGD $0xD8, Z12, Z9, Z8
-	VMOVDQA64 Z8, Z4
+	VPORD Z8, Z4, Z4
 	VPANDND Z3, Z6, Z3
 	VPTERNLOGD $0xD8, Z13, Z7, Z6
-	VMOVDQA64 Z6, Z5
+	VPORD Z6, Z5, Z5
 
 	// Naked singles: a cell left with one digit keeps the digit's row to
 	// itself; a cell left with none is a contradiction.
@@ -372,8 +371,8 @@ naked:
 	ROWS(Z13, Z8, Z6)
 	VPTERNLOGD $0xB0, Z13, Z8, Z1
 
-	// The hidden singles' cells out of the words, and again while a word
-	// changed since the band filter.
+	// The claimed cells and the hidden singles' out of the words, and
+	// again while a word changed since the band filter.
 same:
 	VPANDND Z0, Z4, Z0
 	VPANDND Z1, Z5, Z1
