@@ -76,7 +76,8 @@ func TestCDCLTargetPhases(t *testing.T) {
 // 25×25 instances named by PUZZLE_CDCL25 (comma-separated indices, or
 // "all"), each with the timeout PUZZLE_CDCL25_TIMEOUT (default 30s), and
 // logs conflicts, time and propagations; PUZZLE_CDCL25_LIMIT=1 stops at the
-// first solution; PUZZLE_CDCL25_POLICY sets the policy (see
+// first solution; PUZZLE_CDCL25_WORKERS=2 runs the portfolio of Solve;
+// PUZZLE_CDCL25_POLICY sets the policy (see
 // cdclPolicyFromEnv) and PUZZLE_CDCL25_SEGMENTS=0 leaves out the segment
 // variables. A measurement aid, skipped unless asked for.
 func TestCDCLGecode25(t *testing.T) {
@@ -114,7 +115,16 @@ func TestCDCLGecode25(t *testing.T) {
 		if os.Getenv("PUZZLE_CDCL25_LIMIT") == "1" {
 			limit = 1
 		}
-		sols := s.solve(p.Cells, limit)
+		var sols [][]uint8
+		if w, _ := strconv.Atoi(os.Getenv("PUZZLE_CDCL25_WORKERS")); w > 1 {
+			// The portfolio, as Solve runs it (the policy and segments
+			// variables above do not apply).
+			k := &sink{limit: limit}
+			r := solveLearning(ctx, p.Box, p.Cells, k, w)
+			sols, s.err, s.conflicts, s.decisions = k.sols, r.err, r.conflicts, r.decisions
+		} else {
+			sols = s.solve(p.Cells, limit)
+		}
 		el, cpu := time.Since(start), cpuTime()-cpu0
 		cancel()
 		total += el
