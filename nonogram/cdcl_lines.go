@@ -36,6 +36,16 @@ type lineTheory struct {
 	kept                                  []int
 	wide                                  lineSolverN
 	cache                                 lineCache
+	// The known cells of every line, kept as the trail is shown: lineB
+	// and lineW hold line l's filled and empty cells in words
+	// [l*lineWords, (l+1)*lineWords); shown lists the variables of the
+	// trail as last shown, in order, to undo what was unassigned since;
+	// implied lists the variables Propagate assigned since, which the
+	// masks hold already and the trail shows next time.
+	lineB, lineW []uint64
+	lineWords    int
+	shown        []int32
+	implied      []int32
 }
 
 // orderShift makes room in t.order's keys for a cell's index in its line
@@ -49,10 +59,33 @@ func newLineTheory(g *grid) *lineTheory {
 	for _, b := range []*[]uint64{&t.black, &t.white, &t.subB, &t.subW, &t.fill, &t.empty} {
 		*b = make([]uint64, words)
 	}
+	t.lineWords = words
+	t.lineB = make([]uint64, g.lines()*words)
+	t.lineW = make([]uint64, g.lines()*words)
 	for l := range g.lines() {
 		t.push(l)
 	}
 	return t
+}
+
+// setKnown records in the lines' masks that variable v is filled or
+// empty, or (on false) that it is unknown again.
+func (t *lineTheory) setKnown(v int, filled, known bool) {
+	g := t.g
+	r, c := v/g.w, v%g.w
+	for _, at := range [2][2]int{{r, c}, {g.h + c, r}} {
+		i := at[0]*t.lineWords + at[1]/64
+		bit := uint64(1) << (at[1] % 64)
+		switch {
+		case !known:
+			t.lineB[i] &^= bit
+			t.lineW[i] &^= bit
+		case filled:
+			t.lineB[i] |= bit
+		default:
+			t.lineW[i] |= bit
+		}
+	}
 }
 
 // encodeLines returns a SAT solver over the cells with the lines as its
@@ -91,8 +124,20 @@ func (t *lineTheory) cellVar(l, i int) int {
 // Propagate solves the lines whose cells changed.
 func (t *lineTheory) Propagate(s *sat.Solver, from int) []sat.Lit {
 	g := t.g
+	// Undo what was unassigned since the trail was last shown, then take
+	// the new part.
+	for _, v := range t.shown[min(from, len(t.shown)):] {
+		t.setKnown(int(v), false, false)
+	}
+	for _, v := range t.implied {
+		t.setKnown(int(v), false, false)
+	}
+	t.shown, t.implied = t.shown[:min(from, len(t.shown))], t.implied[:0]
 	for _, l := range s.Trail()[from:] {
-		if v := l.Var(); v < g.w*g.h {
+		v := l.Var()
+		t.shown = append(t.shown, int32(v))
+		if v < g.w*g.h {
+			t.setKnown(v, l == sat.Pos(v), true)
 			t.push(v / g.w)
 			t.push(g.h + v%g.w)
 		}
@@ -104,16 +149,8 @@ func (t *lineTheory) Propagate(s *sat.Solver, from int) []sat.Lit {
 		n := g.lineLen(l)
 		words := (n + 63) / 64
 		black, white := t.black[:words], t.white[:words]
-		clear(black)
-		clear(white)
-		for i := range n {
-			switch s.LitValue(sat.Pos(t.cellVar(l, i))) {
-			case 1:
-				black[i/64] |= 1 << (i % 64)
-			case -1:
-				white[i/64] |= 1 << (i % 64)
-			}
-		}
+		copy(black, t.lineB[l*t.lineWords:])
+		copy(white, t.lineW[l*t.lineWords:])
 		fill, empty := t.fill[:words], t.empty[:words]
 		if !t.solve(l, n, black, white, fill, empty) {
 			t.push(l) // to solve again once the conflict is undone
@@ -121,18 +158,31 @@ func (t *lineTheory) Propagate(s *sat.Solver, from int) []sat.Lit {
 		}
 		for w := range words {
 			for m := fill[w] &^ black[w]; m != 0; m &= m - 1 {
-				v := t.cellVar(l, w*64+bits.TrailingZeros64(m))
-				t.by[v] = int32(l)
-				s.Imply(sat.Pos(v))
+				t.imply(s, l, t.cellVar(l, w*64+bits.TrailingZeros64(m)), true)
 			}
 			for m := empty[w] &^ white[w]; m != 0; m &= m - 1 {
-				v := t.cellVar(l, w*64+bits.TrailingZeros64(m))
-				t.by[v] = int32(l)
-				s.Imply(sat.Neg(v))
+				t.imply(s, l, t.cellVar(l, w*64+bits.TrailingZeros64(m)), false)
 			}
 		}
 	}
 	return nil
+}
+
+// imply assigns cell variable v as line l forces it, unless it is
+// assigned already, and records it in the lines' masks at once, so that
+// the lines solved next in this call see it.
+func (t *lineTheory) imply(s *sat.Solver, l, v int, filled bool) {
+	lit := sat.Neg(v)
+	if filled {
+		lit = sat.Pos(v)
+	}
+	if s.LitValue(lit) != 0 {
+		return
+	}
+	t.by[v] = int32(l)
+	s.Imply(lit)
+	t.setKnown(v, filled, true)
+	t.implied = append(t.implied, int32(v))
 }
 
 // solve runs the complete line solver on line l of n cells.
