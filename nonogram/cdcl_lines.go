@@ -46,6 +46,7 @@ type lineTheory struct {
 	lineWords    int
 	shown        []int32
 	implied      []int32
+	rowOf, colOf []int32 // per cell variable
 }
 
 // orderShift makes room in t.order's keys for a cell's index in its line
@@ -62,29 +63,34 @@ func newLineTheory(g *grid) *lineTheory {
 	t.lineWords = words
 	t.lineB = make([]uint64, g.lines()*words)
 	t.lineW = make([]uint64, g.lines()*words)
+	t.rowOf, t.colOf = make([]int32, g.w*g.h), make([]int32, g.w*g.h)
+	for v := range g.w * g.h {
+		t.rowOf[v], t.colOf[v] = int32(v/g.w), int32(v%g.w)
+	}
 	for l := range g.lines() {
 		t.push(l)
 	}
 	return t
 }
 
-// setKnown records in the lines' masks that variable v is filled or
-// empty, or (on false) that it is unknown again.
+// setKnown records in the masks of cell v's row and column that it is
+// filled or empty, or (known false) that it is unknown again.
 func (t *lineTheory) setKnown(v int, filled, known bool) {
-	g := t.g
-	r, c := v/g.w, v%g.w
-	for _, at := range [2][2]int{{r, c}, {g.h + c, r}} {
-		i := at[0]*t.lineWords + at[1]/64
-		bit := uint64(1) << (at[1] % 64)
-		switch {
-		case !known:
-			t.lineB[i] &^= bit
-			t.lineW[i] &^= bit
-		case filled:
-			t.lineB[i] |= bit
-		default:
-			t.lineW[i] |= bit
-		}
+	r, c := int(t.rowOf[v]), int(t.colOf[v])
+	i, j := r*t.lineWords+c>>6, (t.g.h+c)*t.lineWords+r>>6
+	bi, bj := uint64(1)<<(c&63), uint64(1)<<(r&63)
+	switch {
+	case !known:
+		t.lineB[i] &^= bi
+		t.lineW[i] &^= bi
+		t.lineB[j] &^= bj
+		t.lineW[j] &^= bj
+	case filled:
+		t.lineB[i] |= bi
+		t.lineB[j] |= bj
+	default:
+		t.lineW[i] |= bi
+		t.lineW[j] |= bj
 	}
 }
 
@@ -138,8 +144,8 @@ func (t *lineTheory) Propagate(s *sat.Solver, from int) []sat.Lit {
 		t.shown = append(t.shown, int32(v))
 		if v < g.w*g.h {
 			t.setKnown(v, l == sat.Pos(v), true)
-			t.push(v / g.w)
-			t.push(g.h + v%g.w)
+			t.push(int(t.rowOf[v]))
+			t.push(g.h + int(t.colOf[v]))
 		}
 	}
 	for len(t.queue) > 0 {
