@@ -1,5 +1,7 @@
 package nonogram
 
+import "math/bits"
+
 // The complete line solver. A line of n cells with runs L[0..k-1] is solved
 // by dynamic programming over prefix lengths 0..n, computed bit-parallel: bit
 // i of a mask stands for the prefix of length i (or the suffix starting at i).
@@ -116,21 +118,14 @@ func lineFits1(n int, clue []int, black, white uint64) bool {
 const maxRuns1 = 32
 
 // fillRight returns x with x[i] = seed[i] || (pass[i] && x[i-1]): every seed
-// extended upwards through consecutive pass bits (a Kogge-Stone scan).
+// extended upwards through consecutive pass bits. That is the carry chain of
+// an addition: with generate bits seed and propagate bits pass outside seed,
+// the carry out of bit i is x[i], so one add finds it (the carry out of bit
+// 63 is add's own) where a scan would take six shift-and-mask steps.
 func fillRight(seed, pass uint64) uint64 {
-	x := seed
-	x |= (x << 1) & pass
-	pass &= pass << 1
-	x |= (x << 2) & pass
-	pass &= pass << 2
-	x |= (x << 4) & pass
-	pass &= pass << 4
-	x |= (x << 8) & pass
-	pass &= pass << 8
-	x |= (x << 16) & pass
-	pass &= pass << 16
-	x |= (x << 32) & pass
-	return x
+	a := seed | pass // generate | propagate
+	sum, carry := bits.Add64(a, seed, 0)
+	return (sum^a^seed)>>1 | carry<<63
 }
 
 // fillLeft returns x with x[i] = seed[i] || (pass[i] && x[i+1]).

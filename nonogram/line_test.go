@@ -218,3 +218,37 @@ func TestClassicOverlapOnEmptyLine(t *testing.T) {
 		t.Fatalf("3 5 in 9: got %v, want %v", out[:9], want)
 	}
 }
+
+// TestFillRightMatchesLoop checks the carry-chain fillRight against the
+// definition, cell by cell from the bottom, on random words of sparse and
+// dense seeds and pass bits and on the corners (bit 63, all pass, no pass).
+func TestFillRightMatchesLoop(t *testing.T) {
+	t.Parallel()
+	slow := func(seed, pass uint64) uint64 {
+		var x uint64
+		for i := range 64 {
+			bit := uint64(1) << i
+			if seed&bit != 0 || pass&bit != 0 && i > 0 && x&(bit>>1) != 0 {
+				x |= bit
+			}
+		}
+		return x
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	cases := [][2]uint64{{0, 0}, {1, ^uint64(0)}, {1 << 63, ^uint64(0)}, {1 << 62, 1 << 63}, {^uint64(0), 0}, {1, 0}}
+	for range 100000 {
+		a, b := rng.Uint64(), rng.Uint64()
+		switch rng.IntN(4) {
+		case 0:
+			a &= rng.Uint64() & rng.Uint64()
+		case 1:
+			b |= rng.Uint64() | rng.Uint64()
+		}
+		cases = append(cases, [2]uint64{a, b})
+	}
+	for _, c := range cases {
+		if got, want := fillRight(c[0], c[1]), slow(c[0], c[1]); got != want {
+			t.Fatalf("fillRight(%#x, %#x) = %#x, want %#x", c[0], c[1], got, want)
+		}
+	}
+}
