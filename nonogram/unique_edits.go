@@ -38,13 +38,8 @@ func UniqueEdits(ctx context.Context, g *Grid, max int) ([]Edit, error) {
 	if g.Colors != nil {
 		return nil, errors.New("nonogram: picture edits are for black-and-white pictures")
 	}
-	p := g.Clues()
-	res, err := Solve(ctx, p, Options{})
-	if err != nil || res.Status == status.Unique {
-		return nil, err
-	}
-	b, _, err := Undecided(ctx, p, []*Grid{g})
-	if err != nil {
+	b, err := undecidedUnlessUnique(ctx, g.Clues(), g)
+	if b == nil {
 		return nil, err
 	}
 	w, h := g.Width, g.Height
@@ -121,6 +116,21 @@ func sortEdits(edits []Edit, max int) []Edit {
 		edits = edits[:max]
 	}
 	return edits
+}
+
+// undecidedUnlessUnique solves p, the clues of picture g, and returns the
+// cells its pictures do not agree on (Undecided, starting from g); a nil
+// board when p is unique already or on error.
+func undecidedUnlessUnique(ctx context.Context, p *Puzzle, g *Grid) (*Board, error) {
+	res, err := Solve(ctx, p, Options{})
+	if err != nil || res.Status == status.Unique {
+		return nil, err
+	}
+	b, _, err := Undecided(ctx, p, []*Grid{g})
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
 // nearUndecided marks the undecided cells of b and their eight

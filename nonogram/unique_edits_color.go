@@ -27,12 +27,8 @@ func UniqueColorEdits(ctx context.Context, g *Grid, palette []Color, max int) ([
 		return nil, errors.New("nonogram: colour edits are for colour pictures")
 	}
 	p := g.ColorClues(palette)
-	res, err := Solve(ctx, p, Options{})
-	if err != nil || res.Status == status.Unique {
-		return nil, err
-	}
-	b, _, err := Undecided(ctx, p, []*Grid{g})
-	if err != nil {
+	b, err := undecidedUnlessUnique(ctx, p, g)
+	if b == nil {
 		return nil, err
 	}
 	w, h := g.Width, g.Height
