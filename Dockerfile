@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 #
-# The puzzle command as a static binary (CGO_ENABLED=0) on a distroless base,
+# The puzzle command (and puzzle-serve, the server that "puzzle serve" runs) as
+# static binaries (CGO_ENABLED=0) on a distroless base,
 # for running shards on a cluster (docs/scale-out.md).
 #
 #   docker build -t puzzle .                                   # no pattern databases
@@ -21,14 +22,14 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN CGO_ENABLED=0 go build -trimpath -buildvcs=false -ldflags="-s -w" -o /out/puzzle ./cmd/puzzle
+RUN CGO_ENABLED=0 go build -trimpath -buildvcs=false -ldflags="-s -w" -o /out/ ./cmd/puzzle ./cmd/puzzle-serve
 ARG PDB_SETS=""
 RUN mkdir -p /out/cache && \
     if [ -n "$PDB_SETS" ]; then /out/puzzle sliding pdb build --cache /out/cache $PDB_SETS && \
         /out/puzzle sliding pdb verify --cache /out/cache; fi
 
 FROM busybox:1.36-musl AS shell
-COPY --from=build /out/puzzle /usr/local/bin/puzzle
+COPY --from=build /out/puzzle /out/puzzle-serve /usr/local/bin/
 COPY --from=build --chown=65532:65532 /out/cache /cache
 ENV PUZZLE_CACHE=/cache
 USER 65532:65532
@@ -36,7 +37,7 @@ WORKDIR /work
 ENTRYPOINT ["/usr/local/bin/puzzle"]
 
 FROM gcr.io/distroless/static-debian12:nonroot
-COPY --from=build /out/puzzle /puzzle
+COPY --from=build /out/puzzle /out/puzzle-serve /
 COPY --from=build --chown=65532:65532 /out/cache /cache
 ENV PUZZLE_CACHE=/cache
 WORKDIR /work

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/puzzlesolvers/puzzle/internal/record"
+	"github.com/puzzlesolvers/puzzle/internal/serveflags"
 )
 
 // Config sets the limits of a Server. The zero value gives the defaults.
@@ -58,8 +59,8 @@ type Config struct {
 
 // Default limits.
 const (
-	DefaultMaxBody = 1 << 20
-	DefaultTimeout = 10 * time.Second
+	DefaultMaxBody = serveflags.DefaultMaxBody
+	DefaultTimeout = serveflags.DefaultTimeout
 )
 
 func (c Config) withDefaults() Config {

@@ -6,6 +6,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/puzzlesolvers/puzzle/internal/serveflags"
 )
 
 const completionUsage = `Usage: puzzle completion bash|zsh|fish
@@ -63,7 +65,7 @@ func completionWords() []completionWord {
 	ws = append(ws,
 		completionWord{"", "help", "show help"},
 		completionWord{"", "version", "print the version"},
-		completionWord{"", "serve", serveSummary},
+		completionWord{"", "serve", serveflags.Summary},
 		completionWord{"", "merge", mergeSummary},
 		completionWord{"", "completion", "print a completion script"})
 	for _, sh := range []string{"bash", "zsh", "fish"} {
@@ -77,8 +79,8 @@ func completionWords() []completionWord {
 			ws = append(ws, flagWords(f.name+" "+s.name, v.fs)...)
 		}
 	}
-	sv := newVerb("serve", serveSummary, serveUsage)
-	(&serveCmd{}).define(sv.fs)
+	sv := newVerb("serve", serveflags.Summary, serveflags.Usage)
+	(&serveflags.Options{}).Define(sv.fs)
 	ws = append(ws, flagWords("serve", sv.fs)...)
 	mv := newVerb("merge", mergeSummary, mergeUsage)
 	(&mergeCmd{}).define(mv.fs)

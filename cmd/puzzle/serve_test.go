@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/serve"
+	"github.com/puzzlesolvers/puzzle/internal/serveflags"
 	"github.com/puzzlesolvers/puzzle/sudoku"
 )
 
@@ -36,6 +38,12 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// The other tests of serve run the server in-process: what puzzle-serve
+// runs, on the options "puzzle serve" checked.
+func init() {
+	startServer = func(e *env, o *serveflags.Options, _ []string) int { return serve.Run(e.ctx, o, e.stderr) }
 }
 
 var listeningRE = regexp.MustCompile(`listening on (http://\S+)/`)
@@ -276,7 +284,7 @@ func TestServeHelpExamples(t *testing.T) {
 	base, _, stop := startServe(t)
 	defer stop()
 	curlRE := regexp.MustCompile(`curl -s --data-binary @(\S+) '?localhost:8080(/[^'\s]+)'?`)
-	examples := curlRE.FindAllStringSubmatch(serveUsage, -1)
+	examples := curlRE.FindAllStringSubmatch(serveflags.Usage, -1)
 	if len(examples) == 0 {
 		t.Fatal("no curl example in the help")
 	}
