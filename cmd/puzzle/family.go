@@ -51,11 +51,18 @@ type verbSpec struct {
 	aliases []string
 	summary string
 	usage   string
-	new     func() command
+	// usageFunc, when set, makes the usage instead (for a text that is
+	// built, so that it is not built at every start).
+	usageFunc func() string
+	new       func() command
 }
 
 func (s *verbSpec) verb(family string) (*verb, command) {
-	v := newVerb(family+" "+s.name, s.summary, s.usage)
+	usage := s.usage
+	if s.usageFunc != nil {
+		usage = s.usageFunc()
+	}
+	v := newVerb(family+" "+s.name, s.summary, usage)
 	c := s.new()
 	c.define(v.fs)
 	return v, c

@@ -430,7 +430,7 @@ func mergeBatch(e *env, v *verb, in *mergeInputs, lines []mergeLine, probes []me
 			failed = true
 		}
 	}
-	if !asJSON && total > 1 && !mergeNoSummary[sums[0].p.Command] {
+	if !asJSON && total > 1 && !mergeNoSummary(sums[0].p.Command) {
 		fmt.Fprintf(out, "%s: %s in %s\n", plural(total, "puzzle"), counts.String(), fmtDuration(elapsed))
 	}
 	if err := out.Flush(); err != nil {
@@ -446,9 +446,9 @@ func mergeBatch(e *env, v *verb, in *mergeInputs, lines []mergeLine, probes []me
 	return exitOK
 }
 
-// mergeNoSummary are the sharded verbs that print no summary line after
-// several puzzles (runBatch's verbs all do).
-var mergeNoSummary = map[string]bool{"sudoku generate": true}
+// mergeNoSummary reports whether a sharded verb prints no summary line
+// after several puzzles (runBatch's verbs all do).
+func mergeNoSummary(command string) bool { return command == "sudoku generate" }
 
 // unplace returns the record of a shard's line as the command without
 // --shard writes it (the place fields shard, index, job and human left

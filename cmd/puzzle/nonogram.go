@@ -25,7 +25,7 @@ var nonogramVerbs = []*verbSpec{
 	{name: "from-image", summary: "make a puzzle of a picture (PNG, GIF, JPEG), black and white or in colour", usage: nonoFromImageUsage, new: func() command { return &nonogramFromImageCmd{} }},
 	{name: "generate", summary: "make the clues of random pictures (seeded)", usage: nonoGenerateUsage, new: func() command { return &nonogramGenerateCmd{} }},
 	{name: "print", summary: "print sheets to solve on paper, and their answers (SVG, PDF)", usage: nonoPrintUsage, new: func() command { return &nonogramPrintCmd{} }},
-	{name: "bench", summary: "measure solving time on the shared data sets", usage: nonoBenchUsage, new: func() command { return &nonogramBenchCmd{} }},
+	{name: "bench", summary: "measure solving time on the shared data sets", usageFunc: nonoBenchUsage, new: func() command { return &nonogramBenchCmd{} }},
 }
 
 func init() {

@@ -47,7 +47,11 @@ func (s nonoSet) setName() string { return s.name }
 // isNamed reports whether name is the set's name.
 func (s nonoSet) isNamed(name string) bool { return strings.EqualFold(name, s.name) }
 
-var nonoBenchUsage = `Usage: puzzle nonogram bench [--data DIR] [--set NAME[,NAME]] [--repeat N] [--timeout D] [--json]
+// nonoBenchUsage returns the help of the verb, which lists the sets (built when
+// asked for, not at every start).
+func nonoBenchUsage() string {
+	var b strings.Builder
+	b.WriteString(`Usage: puzzle nonogram bench [--data DIR] [--set NAME[,NAME]] [--repeat N] [--timeout D] [--json]
 
 Measures solving time on the shared data sets on one core (GOMAXPROCS=1
 while timing), proving uniqueness (the default of solve). Each file is read
@@ -60,13 +64,11 @@ unreadable file or a timeout gives exit status 1.
 
 The data directory is --data, else $PUZZLE_DATA, else ../shared/data; the
 sets are files under DIR/nonogram:
-` + func() string {
-	var b strings.Builder
+`)
 	for _, s := range nonogramSets {
 		fmt.Fprintf(&b, "\t%-16s %s\n", s.name, s.note)
 	}
-	return b.String()
-}() + `
+	b.WriteString(`
 Columns: puzzles, status counts, line-solvable puzzles, total of the best
 times, mean time per puzzle, the slowest puzzle, search nodes per puzzle.
 --json prints one object per set (docs/schema/nonogram.json): set,
@@ -80,7 +82,9 @@ Examples:
 	puzzle nonogram bench
 	puzzle nonogram bench --set forever,cauldron --repeat 10
 	puzzle nonogram bench --set taai-random25 --json
-`
+`)
+	return b.String()
+}
 
 type nonogramBenchCmd struct {
 	benchFlags

@@ -27,7 +27,7 @@ var sudokuVerbs = []*verbSpec{
 	{name: "rate", summary: rateSummary, usage: rateUsage, new: func() command { return &sudokuRateCmd{} }},
 	{name: "generate", summary: generateSummary, usage: generateUsage, new: func() command { return &sudokuGenerateCmd{} }},
 	{name: "print", summary: "print sheets to solve on paper, and their answers (SVG, PDF)", usage: sudokuPrintUsage, new: func() command { return &sudokuPrintCmd{} }},
-	{name: "bench", summary: "measure solving throughput on the shared data sets", usage: benchUsage, new: func() command { return &sudokuBenchCmd{} }},
+	{name: "bench", summary: "measure solving throughput on the shared data sets", usageFunc: benchUsage, new: func() command { return &sudokuBenchCmd{} }},
 }
 
 func init() {

@@ -48,7 +48,11 @@ func (s sudokuSet) isNamed(name string) bool {
 		strings.EqualFold(name, s.path)
 }
 
-var benchUsage = `Usage: puzzle sudoku bench [--data DIR] [--set NAME[,NAME]] [--max N] [--timeout D] [--json]
+// benchUsage returns the help of the verb, which lists the sets (built when
+// asked for, not at every start).
+func benchUsage() string {
+	var b strings.Builder
+	b.WriteString(`Usage: puzzle sudoku bench [--data DIR] [--set NAME[,NAME]] [--max N] [--timeout D] [--json]
 
 Measures solving throughput on the shared data sets, on one core
 (GOMAXPROCS=1 while timing), proving every puzzle unique (the default of
@@ -59,13 +63,11 @@ file or a timeout gives exit status 1.
 
 The data directory is --data, else $PUZZLE_DATA, else ../shared/data
 relative to the current directory; the sets are files under DIR/sudoku:
-` + func() string {
-	var b strings.Builder
+`)
 	for _, s := range sudokuSets {
 		fmt.Fprintf(&b, "\t%-20s %s\n", s.name, s.path)
 	}
-	return b.String()
-}() + `
+	b.WriteString(`
 Columns: puzzles, status counts, total time, puzzles per second,
 microseconds per puzzle, the same in CPU time, the slowest puzzle's time,
 search nodes per puzzle.
@@ -84,7 +86,9 @@ Examples:
 	puzzle sudoku bench --max 2000
 	puzzle sudoku bench --set norvig-top95,euler96 --json
 	PUZZLE_DATA=/data puzzle sudoku bench --set gecode-25x25 --timeout 2m
-`
+`)
+	return b.String()
+}
 
 type sudokuBenchCmd struct {
 	benchFlags
