@@ -65,13 +65,17 @@ func TestVerifyRejects(t *testing.T) {
 // that make alone cannot interrupt.
 func TestOneContextCancelled(t *testing.T) {
 	const ms = time.Millisecond
+	// The race detector places about ten times slower.
+	big, mid := 100_000_000, 10_000_000
+	if raceEnabled {
+		mid = 2_000_000
+	}
 	for _, tc := range []struct {
 		n int
 		d time.Duration
 	}{
-		{100_000_000, 0}, {100_000_000, 1 * ms}, {100_000_000, 20 * ms}, {100_000_000, 100 * ms},
-		{100_000_000, 100 * ms}, {100_000_000, 400 * ms},
-		{10_000_000, 30 * ms}, {10_000_000, 100 * ms}, {10_000_000, 200 * ms}, {10_000_000, 300 * ms},
+		{big, 0}, {big, 1 * ms}, {big, 20 * ms}, {big, 100 * ms}, {big, 100 * ms},
+		{mid, 30 * ms}, {mid, 100 * ms}, {mid, 200 * ms}, {mid, 300 * ms},
 	} {
 		checkCancelled(t, fmt.Sprintf("one n=%d", tc.n), tc.d, func(ctx context.Context) error {
 			rows, err := OneContext(ctx, tc.n)
@@ -81,12 +85,12 @@ func TestOneContextCancelled(t *testing.T) {
 			return err
 		})
 	}
-	rows, err := One(10_000_000)
+	rows, err := One(mid)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, d := range []time.Duration{0, 1 * ms, 10 * ms, 30 * ms, 60 * ms} {
-		checkCancelled(t, "verify n=10000000", d, func(ctx context.Context) error {
+		checkCancelled(t, fmt.Sprintf("verify n=%d", mid), d, func(ctx context.Context) error {
 			return VerifyContext(ctx, rows)
 		})
 	}
