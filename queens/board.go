@@ -24,9 +24,14 @@ func VerifyContext(ctx context.Context, rows []int) error {
 	if n == 0 {
 		return fmt.Errorf("queens: empty placement")
 	}
-	rowUsed := make([]uint64, (n+63)/64)
-	diagUsed := make([]uint64, (2*n+63)/64) // r - c + n - 1
-	antiUsed := make([]uint64, (2*n+63)/64) // r + c
+	rw, dw := (n+63)/64, (2*n+63)/64
+	used, err := makeContext[uint64](ctx, rw+2*dw)
+	if err != nil {
+		return err
+	}
+	rowUsed := used[:rw:rw]
+	diagUsed := used[rw : rw+dw : rw+dw] // r - c + n - 1
+	antiUsed := used[rw+dw:]             // r + c
 	for c, r := range rows {
 		if c&0xffff == 0 && done != nil {
 			select {

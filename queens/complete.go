@@ -18,8 +18,17 @@ const MaxComplete = 1 << 14
 // there is none (status None).
 func complete(ctx context.Context, n int, fixed []Queen) (Result, error) {
 	res := Result{Status: status.None}
-	c := newCompleter(ctx, n)
-	for _, q := range fixed {
+	c, err := newCompleter(ctx, n)
+	if err != nil {
+		res.Status = status.Timeout
+		return res, err
+	}
+	for i, q := range fixed {
+		// Each queen costs O(n): on the largest boards, look at ctx often.
+		if i&0xf == 0 && ctx.Err() != nil {
+			res.Status = status.Timeout
+			return res, ctx.Err()
+		}
 		if c.rows[q.Col] >= 0 || !c.has(q.Col, q.Row) || !c.assign(q.Col, q.Row) {
 			return res, nil // attacked by an earlier queen, or no room left
 		}
@@ -70,9 +79,15 @@ type completer struct {
 	rng      *rand.Rand
 }
 
-func newCompleter(ctx context.Context, n int) *completer {
+// newCompleter gives up with ctx's error when ctx is done: the domains of
+// the largest boards take 32 MB.
+func newCompleter(ctx context.Context, n int) (*completer, error) {
 	words := (n + 63) / 64
-	c := &completer{ctx: ctx, done: ctx.Done(), n: n, words: words, rows: make([]int, n), dom: make([]uint64, n*words),
+	dom, err := makeContext[uint64](ctx, n*words)
+	if err != nil {
+		return nil, err
+	}
+	c := &completer{ctx: ctx, done: ctx.Done(), n: n, words: words, rows: make([]int, n), dom: dom,
 		size: make([]int32, n), support: make([]int32, n), rowUsed: make([]bool, n),
 		diagUsed: make([]bool, 2*n), antiUsed: make([]bool, 2*n), every: 0xff,
 		rng: rand.New(rand.NewPCG(uint64(n), 79))}
@@ -80,6 +95,9 @@ func newCompleter(ctx context.Context, n int) *completer {
 		c.every = 0
 	}
 	for k := range n {
+		if k&0xff == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		c.rows[k] = -1
 		c.size[k] = int32(n)
 		c.support[k] = int32(n)
@@ -91,7 +109,7 @@ func newCompleter(ctx context.Context, n int) *completer {
 			d[words-1] = 1<<(n%64) - 1
 		}
 	}
-	return c
+	return c, nil
 }
 
 // has reports whether row is open to the column col.

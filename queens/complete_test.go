@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/puzzlesolvers/puzzle/status"
 )
@@ -226,4 +227,35 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestCompleteCancelled cancels the completion of the largest board, empty
+// but for one queen or with every other column given, at points in time
+// spread over the set-up of its domains, the placing of the queens given
+// and the search: each run stops promptly with status Timeout and ctx's
+// error.
+func TestCompleteCancelled(t *testing.T) {
+	rows, err := One(MaxComplete)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var half []Queen
+	for c := 0; c < MaxComplete; c += 2 {
+		half = append(half, Queen{Col: c, Row: rows[c]})
+	}
+	const ms = time.Millisecond
+	for _, tc := range []struct {
+		name  string
+		given []Queen
+	}{{"one queen", []Queen{{0, 0}}}, {"every other column", half}} {
+		for _, d := range []time.Duration{0, 1 * ms, 10 * ms, 50 * ms, 150 * ms} {
+			checkCancelled(t, tc.name, d, func(ctx context.Context) error {
+				res, err := completeT(ctx, MaxComplete, tc.given)
+				if err != nil && res.Status != status.Timeout {
+					t.Errorf("%s, cancelled after %v: status %v", tc.name, d, res.Status)
+				}
+				return err
+			})
+		}
+	}
 }

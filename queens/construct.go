@@ -40,7 +40,11 @@ func OneContext(ctx context.Context, n int) ([]int, error) {
 	case n == 2 || n == 3:
 		return nil, fmt.Errorf("queens: one: the %d×%d board has no solution", n, n)
 	}
-	rows := make([]int, 0, n)
+	rows, err := makeContext[int](ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	rows = rows[:0]
 	// Rows counted from 1 as in the sources: evens 2, 4, ... then odds 1, 3, ...
 	evens := func(skip2 bool) {
 		for r := 2; r <= n; r += 2 {

@@ -1,6 +1,12 @@
 package queens
 
-import "testing"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+)
 
 func TestOneSmall(t *testing.T) {
 	t.Parallel()
@@ -46,5 +52,89 @@ func TestVerifyRejects(t *testing.T) {
 		if err := Verify(bad); err == nil {
 			t.Errorf("%v accepted", bad)
 		}
+	}
+}
+
+// TestOneContextCancelled places and checks large boards as `puzzle
+// queens one` does, cancelling at points in time spread over the
+// allocation of the rows, their construction and their check: each run
+// stops within 250 ms (500 ms under the race detector) of the cancellation,
+// with ctx's error. The runs reuse the heap of the runs before, as a
+// long-running process does: the runtime then zeroes the memory of the
+// rows, faulting it in again, which for 10^8 queens takes up to seconds
+// that make alone cannot interrupt.
+func TestOneContextCancelled(t *testing.T) {
+	const ms = time.Millisecond
+	// The race detector places about ten times slower.
+	big, mid := 100_000_000, 10_000_000
+	if raceEnabled {
+		mid = 2_000_000
+	}
+	for _, tc := range []struct {
+		n int
+		d time.Duration
+	}{
+		{big, 0}, {big, 1 * ms}, {big, 20 * ms}, {big, 100 * ms}, {big, 100 * ms},
+		{mid, 30 * ms}, {mid, 100 * ms}, {mid, 200 * ms}, {mid, 300 * ms},
+	} {
+		checkCancelled(t, fmt.Sprintf("one n=%d", tc.n), tc.d, func(ctx context.Context) error {
+			rows, err := OneContext(ctx, tc.n)
+			if err == nil {
+				err = VerifyContext(ctx, rows)
+			}
+			return err
+		})
+	}
+	rows, err := One(mid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []time.Duration{0, 1 * ms, 10 * ms, 30 * ms, 60 * ms} {
+		checkCancelled(t, fmt.Sprintf("verify n=%d", mid), d, func(ctx context.Context) error {
+			return VerifyContext(ctx, rows)
+		})
+	}
+}
+
+// checkCancelled runs f with a context cancelled after d (at once for 0)
+// and checks that f, if still working then, stops within 250 ms (500 ms
+// under the race detector) with the context's error.
+func checkCancelled(t *testing.T, name string, d time.Duration, f func(ctx context.Context) error) {
+	t.Helper()
+	bound := 250 * time.Millisecond
+	if raceEnabled {
+		bound *= 2
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cancelled := make(chan time.Time, 1)
+	if d == 0 {
+		cancelled <- time.Now()
+		cancel()
+	} else {
+		timer := time.AfterFunc(d, func() {
+			cancelled <- time.Now()
+			cancel()
+		})
+		defer timer.Stop()
+	}
+	err := f(ctx)
+	end := time.Now()
+	select {
+	case at := <-cancelled:
+		if at.After(end) {
+			break // f finished first
+		}
+		if over := end.Sub(at); over > bound {
+			t.Errorf("%s, cancelled after %v: went on for %v", name, d, over)
+		}
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("%s, cancelled after %v: got %v, want %v", name, d, err, context.Canceled)
+		}
+	default:
+		if err != nil {
+			t.Errorf("%s, not cancelled: %v", name, err)
+		}
+		t.Logf("%s: finished within %v", name, d) // a fast host
 	}
 }

@@ -36,7 +36,12 @@ func MinConflicts(ctx context.Context, n int, seed uint64) ([]int, LocalStats, e
 		return nil, st, fmt.Errorf("queens: min-conflicts: the %d×%d board has no solution", n, n)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	ls := &localSearch{n: n, rows: make([]int32, n), diag: make([]int32, 2*n), anti: make([]int32, 2*n), rng: rng}
+	buf, err := makeContext[int32](ctx, 5*n)
+	if err != nil {
+		st.Time = time.Since(start)
+		return nil, st, err
+	}
+	ls := &localSearch{n: n, rows: buf[:n:n], diag: buf[n : 3*n : 3*n], anti: buf[3*n:], rng: rng}
 	for {
 		if err := ctx.Err(); err != nil {
 			st.Time = time.Since(start)
@@ -50,8 +55,16 @@ func MinConflicts(ctx context.Context, n int, seed uint64) ([]int, LocalStats, e
 		}
 		st.Restarts++
 	}
-	rows := make([]int, n)
+	rows, err := makeContext[int](ctx, n)
+	if err != nil {
+		st.Time = time.Since(start)
+		return nil, st, err
+	}
 	for i, r := range ls.rows {
+		if i&0xffff == 0 && ctx.Err() != nil {
+			st.Time = time.Since(start)
+			return nil, st, ctx.Err()
+		}
 		rows[i] = int(r)
 	}
 	st.Time = time.Since(start)
