@@ -101,6 +101,11 @@ const flushEvery = 100 * time.Millisecond
 // of quick puzzles are written a few hundred at a time.
 const outputBuffer = 64 << 10
 
+// recordRoom is the free space of the output buffer in which a record is
+// built: more than the JSON record of a 16×16 Sudoku or of a small
+// nonogram. A larger record is built in memory of its own.
+const recordRoom = 4 << 10
+
 // runBatch runs b over the inputs: it reads, works, writes each record (a
 // JSON line, or for people), stops on an interruption (the record at hand
 // becomes a timeout, "interrupted") and returns the exit code: 0 when every
@@ -186,6 +191,14 @@ func runBatch[P any, R record.Record](e *env, v *verb, files []string, b batch[P
 		case sh != nil:
 			err = writeShardRecord(out, sh, r, index, b.human)
 		case b.json && ok:
+			// The record is built in the buffer's free space; a buffer
+			// nearly full would make each record a new allocation (and
+			// fresh pages to fault in) until the next flush.
+			if out.Available() < recordRoom {
+				if err = out.Flush(); err != nil {
+					break
+				}
+			}
 			line, done := a.AppendJSON(out.AvailableBuffer())
 			if !done {
 				err = jw.Write(r)
