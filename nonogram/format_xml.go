@@ -64,8 +64,6 @@ type xmlCap struct{ msg string }
 
 func (e *xmlCap) Error() string { return e.msg }
 
-var errXMLDepth = &xmlCap{fmt.Sprintf("elements nested more than %d deep", xmlMaxDepth)}
-
 func (s *xmlSource) Read(p []byte) (int, error) {
 	if s.limit != nil {
 		return 0, s.limit
@@ -178,7 +176,7 @@ func (r *Reader) xmlToken() (xml.Token, error) {
 	switch tok.(type) {
 	case xml.StartElement:
 		if r.depth++; r.depth > xmlMaxDepth {
-			return nil, errXMLDepth
+			return nil, &xmlCap{fmt.Sprintf("elements nested more than %d deep", xmlMaxDepth)}
 		}
 	case xml.EndElement:
 		r.depth--
