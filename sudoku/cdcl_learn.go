@@ -30,29 +30,40 @@ func (s *cdcl) analyze() (int32, int32) {
 	s.learnt = append(s.learnt[:0], 0)
 	cur := s.decisionLevel()
 	pathC := 0
-	for _, q := range s.confl {
-		pathC += s.analyzeLit(q, cur)
-	}
 	idx := len(s.trail) - 1
 	var p int32
 	var one [1]int32
+	lits, skip := s.confl, int32(-1) // skip: the variable whose reason lits is
 	for {
+		for _, q := range lits {
+			v := q >> 1
+			if v == skip || s.seen[v] != 0 {
+				continue
+			}
+			lv := s.vars[v].level
+			if lv == 0 {
+				continue
+			}
+			s.seen[v] = 1
+			s.bump(v)
+			if lv >= cur {
+				pathC++
+			} else {
+				s.learnt = append(s.learnt, q)
+			}
+		}
 		for s.seen[s.trail[idx]>>1] == 0 {
 			idx--
 		}
 		p = s.trail[idx]
 		idx--
-		v := p >> 1
-		s.seen[v] = 0
+		skip = p >> 1
+		s.seen[skip] = 0
 		pathC--
 		if pathC == 0 {
 			break
 		}
-		for _, l := range s.reasonLits(v, &one) {
-			if l>>1 != v {
-				pathC += s.analyzeLit(l, cur)
-			}
-		}
+		lits = s.reasonLits(skip, &one)
 	}
 	s.learnt[0] = p ^ 1
 	s.minimize()
@@ -77,25 +88,6 @@ func (s *cdcl) analyze() (int32, int32) {
 		back = s.vars[s.learnt[1]>>1].level
 	}
 	return back, s.lbd(s.learnt)
-}
-
-// analyzeLit takes the false literal q of a reason into the analysis:
-// a variable not seen before and not of level 0 is marked and bumped, and
-// goes into the learned clause if it is of a level below cur. It returns
-// 1 if q is of the conflict's level cur, to be resolved away, else 0.
-func (s *cdcl) analyzeLit(q, cur int32) int {
-	v := q >> 1
-	lv := s.vars[v].level
-	if s.seen[v] != 0 || lv == 0 {
-		return 0
-	}
-	s.seen[v] = 1
-	s.bump(v)
-	if lv >= cur {
-		return 1
-	}
-	s.learnt = append(s.learnt, q)
-	return 0
 }
 
 // minimize removes from s.learnt the literals implied by the others
