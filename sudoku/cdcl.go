@@ -33,19 +33,8 @@ type cdcl struct {
 	vars    []varInfo // per variable, while it is assigned
 	trail   []int32   // assigned literals in order, at most numVars: preallocated
 	// trailLim holds the trail length at the start of each decision level.
-	trailLim []int32
-	qhead    int
-	// A group's at-least-one clause is satisfied once a member is true,
-	// which the amo loop of propagate sees first: groupTrue[g] is the last
-	// member of group g made true (still true if val says so), and
-	// propagateClauses passes such a clause by without reading it. This
-	// needs the layout without segment variables, where every group has n
-	// members and the g-th clause of the arena, group g's, lies at offset
-	// g*(n+clauseHeader) below aloEnd; aloEnd is 0 with segment variables.
-	groupTrue []int32
-	aloEnd    int32
-	aloDiv    divider   // by n+clauseHeader: a group clause's group
-	memberDiv divider   // by n: a member range's group
+	trailLim  []int32
+	qhead     int
 	arena     []int32   // every clause, see clauseHeader
 	watches   [][]watch // watches[l]: clauses watching l, visited when l becomes false
 	learnts   int       // learned clauses not deleted
@@ -218,29 +207,8 @@ func newCDCL(ctx context.Context, box int, segments bool) *cdcl {
 	for g := range groups {
 		s.addClause(s.members[groupAt[g]:groupAt[g+1]], 0, true)
 	}
-	if !segments {
-		s.aloDiv = newDivider(clauseHeader + n)
-		s.memberDiv = newDivider(n)
-		s.aloEnd = int32(len(s.arena))
-		s.groupTrue = make([]int32, groups)
-		for g := range groups {
-			s.groupTrue[g] = s.members[groupAt[g]]
-		}
-	}
 	return s
 }
-
-// divider divides by a constant d by multiplying by m = ⌊2³²/d⌋+1 and
-// shifting (Granlund and Montgomery, 1994), a few cycles where a division
-// instruction takes twenty or more. The quotient is exact for 0 ≤ x <
-// 2³²/d: x·m/2³² exceeds x/d by less than x/2³² < 1/d, too little to
-// reach the next integer. Here x is below the arena's group clauses or
-// the members, a few hundred thousand at most.
-type divider struct{ m uint64 }
-
-func newDivider(d int) divider { return divider{m: (1<<32)/uint64(d) + 1} }
-
-func (d divider) div(x int32) int32 { return int32(uint64(uint32(x)) * d.m >> 32) }
 
 func (s *cdcl) decisionLevel() int32 { return int32(len(s.trailLim)) }
 
@@ -303,9 +271,6 @@ func (s *cdcl) propagate() bool {
 					s.enqueue(m^1, p<<2|reasonBinary)
 				}
 			}
-			if s.aloEnd > 0 {
-				s.groupTrue[s.memberDiv.div(g.start)] = p
-			}
 		}
 		if !s.propagateClauses(p ^ 1) {
 			return false
@@ -342,17 +307,6 @@ func (s *cdcl) propagateClauses(f int32) bool {
 			return false
 		}
 		c := w.clause
-		// A group's clause with a true member keeps its watch, the
-		// member its blocker, unread. f is of the current level and the
-		// member of no higher one, so a backjump that undoes the member
-		// undoes f too, and the watch is sound again.
-		if c < s.aloEnd {
-			if t := s.groupTrue[s.aloDiv.div(c)]; val[t] == 1 {
-				ws[j] = watch{c, t}
-				j++
-				continue
-			}
-		}
 		lits := arena[c+clauseHeader : c+clauseHeader+arena[c]]
 		if lits[0] == f {
 			lits[0], lits[1] = lits[1], lits[0]

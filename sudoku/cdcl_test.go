@@ -271,19 +271,3 @@ func TestCDCLVivifiedClausesHold(t *testing.T) {
 		t.Logf("%s: %d conflicts, %d clauses vivified, %d literals removed", p.Name, s.conflicts, s.vivified, s.vivifiedLits)
 	}
 }
-
-// TestDivider checks the multiply-and-shift division of the group look-ups
-// against the division operator, for every divisor the sizes give (n and
-// n+clauseHeader, n from 4 to 64) and every dividend up to 2²¹, above the
-// largest arena offset of a group clause (64×64: 16,384 clauses of 66
-// words end at 1,081,344).
-func TestDivider(t *testing.T) {
-	for d := 4; d <= 66; d++ {
-		dv := newDivider(d)
-		for x := int32(0); x < 1<<21; x++ {
-			if got := dv.div(x); got != x/int32(d) {
-				t.Fatalf("%d/%d: got %d, want %d", x, d, got, x/int32(d))
-			}
-		}
-	}
-}
