@@ -33,7 +33,7 @@ func (s *cdcl) analyze() (int32, int32) {
 	idx := len(s.trail) - 1
 	var p int32
 	var one [1]int32
-	lits, skip := s.confl, int32(-1) // skip: the variable whose reason lits is
+	lits, skip := s.confl, int32(-1) // skip: the variable whose reason lits is, its own literal there
 	for {
 		for _, q := range lits {
 			v := q >> 1
