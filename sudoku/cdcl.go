@@ -27,12 +27,11 @@ type cdcl struct {
 	numVars int // cell-digit variables first (numCell), then segment variables
 	numCell int // N³
 	members []int32
-	amoAt   []int32 // literal l is a member of the groups amo[amoAt[l]:amoAt[l+1]]
-	amo     []span  // each a group's member range in members
-	val     []int8  // per literal: 1 true, -1 false, 0 unassigned
-	level   []int32
-	reason  []int32 // reasonDecision, or an encoded reason (see below)
-	trail   []int32 // assigned literals in order
+	amoAt   []int32   // literal l is a member of the groups amo[amoAt[l]:amoAt[l+1]]
+	amo     []span    // each a group's member range in members
+	val     []int8    // per literal: 1 true, -1 false, 0 unassigned
+	vars    []varInfo // per variable, while it is assigned
+	trail   []int32   // assigned literals in order, at most numVars: preallocated
 	// trailLim holds the trail length at the start of each decision level.
 	trailLim  []int32
 	qhead     int
@@ -83,6 +82,14 @@ const (
 )
 
 type span struct{ start, end int32 }
+
+// varInfo is what the engine knows of an assigned variable: its decision
+// level and its reason. Conflict analysis reads both for each literal it
+// meets, and the assignment writes both, so they share a cache line.
+type varInfo struct {
+	level  int32
+	reason int32 // reasonDecision, or an encoded reason (see below)
+}
 
 // A watch is a clause watching a literal, with another of its literals,
 // the blocker: when the blocker is true the clause is satisfied and need
@@ -186,8 +193,8 @@ func newCDCL(ctx context.Context, box int, segments bool) *cdcl {
 		}
 	}
 	s.val = make([]int8, 2*nv)
-	s.level = make([]int32, nv)
-	s.reason = make([]int32, nv)
+	s.vars = make([]varInfo, nv)
+	s.trail = make([]int32, 0, nv)
 	s.activity = make([]float64, nv)
 	s.phase = make([]int8, nv)
 	for i := range s.phase {
@@ -209,8 +216,8 @@ func (s *cdcl) enqueue(l int32, reason int32) {
 	v := l >> 1
 	s.val[l] = 1
 	s.val[l^1] = -1
-	s.level[v] = int32(len(s.trailLim))
-	s.reason[v] = reason
+	s.vars[v].level = int32(len(s.trailLim))
+	s.vars[v].reason = reason
 	s.trail = append(s.trail, l)
 }
 
@@ -237,10 +244,20 @@ func (s *cdcl) cancelUntil(level int32) {
 // s.confl with the literals of a clause that is all false and returns false.
 func (s *cdcl) propagate() bool {
 	val, members := s.val, s.members
+	// Without segment variables the groups' members are all positive
+	// literals: a false one (odd) is in no group, and its look-up in
+	// amoAt, a table too large for the first-level cache, is skipped.
+	oddMembers := s.numVars > s.numCell
 	for s.qhead < len(s.trail) {
 		p := s.trail[s.qhead]
 		s.qhead++
 		s.props++
+		if p&1 != 0 && !oddMembers {
+			if !s.propagateClauses(p ^ 1) {
+				return false
+			}
+			continue
+		}
 		for _, g := range s.amo[s.amoAt[p]:s.amoAt[p+1]] {
 			for _, m := range members[g.start:g.end] {
 				switch val[m] {

@@ -116,8 +116,8 @@ func (s *cdcl) assumptionRoots() {
 	out := s.learnt[:1]
 	for _, l := range s.learnt[1:] {
 		v := l >> 1
-		if r := s.reason[v]; s.level[v] == s.assumed.level && r >= 0 && r&3 == reasonBinary {
-			if p := r >> 2; s.reason[p>>1] == reasonDecision {
+		if r := s.vars[v].reason; s.vars[v].level == s.assumed.level && r >= 0 && r&3 == reasonBinary {
+			if p := r >> 2; s.vars[p>>1].reason == reasonDecision {
 				l = p ^ 1
 			}
 		}

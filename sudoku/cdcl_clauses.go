@@ -66,7 +66,7 @@ func (s *cdcl) attach(c int32) {
 func (s *cdcl) reduce() {
 	reasons := make(map[int32]bool)
 	for _, l := range s.trail {
-		if r := s.reason[l>>1]; r >= 0 && r&3 == reasonClause {
+		if r := s.vars[l>>1].reason; r >= 0 && r&3 == reasonClause {
 			reasons[r>>2] = true
 		}
 	}
@@ -105,7 +105,7 @@ func (s *cdcl) compact(reasons map[int32]bool) {
 	if reasons == nil {
 		reasons = make(map[int32]bool)
 		for _, l := range s.trail {
-			if r := s.reason[l>>1]; r >= 0 && r&3 == reasonClause {
+			if r := s.vars[l>>1].reason; r >= 0 && r&3 == reasonClause {
 				reasons[r>>2] = true
 			}
 		}
@@ -133,9 +133,9 @@ func (s *cdcl) compact(reasons map[int32]bool) {
 	}
 	for _, l := range s.trail {
 		v := l >> 1
-		if r := s.reason[v]; r >= 0 && r&3 == reasonClause {
+		if r := s.vars[v].reason; r >= 0 && r&3 == reasonClause {
 			i := sort.Search(len(olds), func(i int) bool { return olds[i] >= r>>2 })
-			s.reason[v] = news[i]<<2 | reasonClause
+			s.vars[v].reason = news[i]<<2 | reasonClause
 		}
 	}
 }

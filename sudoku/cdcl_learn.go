@@ -6,47 +6,50 @@ import "slices"
 // with MiniSat's recursive minimisation (Eén and Sörensson, 2003; Sörensson
 // and Biere, 2009), its LBD, and VSIDS bumping.
 
-// reasonLits returns the false literals of the clause that forced v, other
-// than v's own literal, and marks a learned reason as used.
-func (s *cdcl) reasonLits(v int32) []int32 {
-	r := s.reason[v]
-	out := s.scratch[:0]
-	switch r & 3 {
+// reasonLits returns the literals of the reason that forced v, read in
+// place (a learned reason is marked as used): the clause's literals, v's
+// own among them, which the caller skips, or the one true literal of an
+// at-most-one group, negated, held in one. A decision has none.
+func (s *cdcl) reasonLits(v int32, one *[1]int32) []int32 {
+	switch r := s.vars[v].reason; r & 3 {
 	case reasonBinary:
-		out = append(out, (r>>2)^1)
+		one[0] = (r >> 2) ^ 1
+		return one[:]
 	case reasonClause:
 		c := r >> 2
 		s.arena[c+1] |= flagUsed
-		for _, l := range s.clauseLits(c) {
-			if l>>1 != v {
-				out = append(out, l)
-			}
-		}
+		return s.clauseLits(c)
 	}
-	s.scratch = out
-	return out
+	return nil
 }
 
 // analyze derives a first-UIP clause from s.confl into s.learnt (asserting
 // literal first) and returns the level to jump back to and the clause's LBD.
+// The reasons are read in place, in the arena, not copied.
 func (s *cdcl) analyze() (int32, int32) {
 	s.learnt = append(s.learnt[:0], 0)
-	pathC := 0
-	p := int32(-1)
-	lits := append(s.work[:0], s.confl...)
-	idx := len(s.trail) - 1
 	cur := s.decisionLevel()
+	pathC := 0
+	idx := len(s.trail) - 1
+	var p int32
+	var one [1]int32
+	lits, skip := s.confl, int32(-1) // skip: the variable whose reason lits is, its own literal there
 	for {
 		for _, q := range lits {
 			v := q >> 1
-			if s.seen[v] == 0 && s.level[v] > 0 {
-				s.seen[v] = 1
-				s.bump(v)
-				if s.level[v] >= cur {
-					pathC++
-				} else {
-					s.learnt = append(s.learnt, q)
-				}
+			if v == skip || s.seen[v] != 0 {
+				continue
+			}
+			lv := s.vars[v].level
+			if lv == 0 {
+				continue
+			}
+			s.seen[v] = 1
+			s.bump(v)
+			if lv >= cur {
+				pathC++
+			} else {
+				s.learnt = append(s.learnt, q)
 			}
 		}
 		for s.seen[s.trail[idx]>>1] == 0 {
@@ -54,14 +57,14 @@ func (s *cdcl) analyze() (int32, int32) {
 		}
 		p = s.trail[idx]
 		idx--
-		s.seen[p>>1] = 0
+		skip = p >> 1
+		s.seen[skip] = 0
 		pathC--
 		if pathC == 0 {
 			break
 		}
-		lits = append(lits[:0], s.reasonLits(p>>1)...)
+		lits = s.reasonLits(skip, &one)
 	}
-	s.work = lits[:0]
 	s.learnt[0] = p ^ 1
 	s.minimize()
 	if s.policy.shrink {
@@ -77,12 +80,12 @@ func (s *cdcl) analyze() (int32, int32) {
 	if len(s.learnt) > 1 {
 		maxI := 1
 		for i := 2; i < len(s.learnt); i++ {
-			if s.level[s.learnt[i]>>1] > s.level[s.learnt[maxI]>>1] {
+			if s.vars[s.learnt[i]>>1].level > s.vars[s.learnt[maxI]>>1].level {
 				maxI = i
 			}
 		}
 		s.learnt[1], s.learnt[maxI] = s.learnt[maxI], s.learnt[1]
-		back = s.level[s.learnt[1]>>1]
+		back = s.vars[s.learnt[1]>>1].level
 	}
 	return back, s.lbd(s.learnt)
 }
@@ -92,13 +95,13 @@ func (s *cdcl) analyze() (int32, int32) {
 func (s *cdcl) minimize() {
 	var abstract uint32
 	for _, l := range s.learnt[1:] {
-		abstract |= 1 << (uint(s.level[l>>1]) & 31)
+		abstract |= 1 << (uint(s.vars[l>>1].level) & 31)
 	}
 	s.toClear = append(s.toClear[:0], s.learnt...)
 	j := 1
 	for i := 1; i < len(s.learnt); i++ {
 		l := s.learnt[i]
-		if s.reason[l>>1] == reasonDecision || !s.redundant(l, abstract) {
+		if s.vars[l>>1].reason == reasonDecision || !s.redundant(l, abstract) {
 			s.learnt[j] = l
 			j++
 		}
@@ -112,17 +115,18 @@ func (s *cdcl) minimize() {
 func (s *cdcl) redundant(l int32, abstract uint32) bool {
 	s.stack = append(s.stack[:0], l)
 	top := len(s.toClear)
+	var one [1]int32
 	for len(s.stack) > 0 {
 		q := s.stack[len(s.stack)-1]
 		s.stack = s.stack[:len(s.stack)-1]
-		for _, r := range s.reasonLits(q >> 1) {
+		for _, r := range s.reasonLits(q>>1, &one) {
 			v := r >> 1
-			if s.seen[v] != 0 || s.level[v] == 0 {
+			if v == q>>1 || s.seen[v] != 0 || s.vars[v].level == 0 {
 				continue
 			}
 			// Literals of the assumptions' level other than the clause's
 			// are not explored: that level's trail is long.
-			if s.reason[v] != reasonDecision && abstract&(1<<(uint(s.level[v])&31)) != 0 && s.level[v] > s.assumed.level {
+			if s.vars[v].reason != reasonDecision && abstract&(1<<(uint(s.vars[v].level)&31)) != 0 && s.vars[v].level > s.assumed.level {
 				s.seen[v] = 1
 				s.stack = append(s.stack, r)
 				s.toClear = append(s.toClear, r)
@@ -156,12 +160,12 @@ func (s *cdcl) shrink() {
 	// lits as the blocks are read.
 	s.toClear = append(s.toClear[:0], lits...)
 	rest := lits[1:]
-	slices.SortFunc(rest, func(a, b int32) int { return int(s.level[b>>1] - s.level[a>>1]) })
+	slices.SortFunc(rest, func(a, b int32) int { return int(s.vars[b>>1].level - s.vars[a>>1].level) })
 	out := lits[:1]
 	for i := 0; i < len(rest); {
-		lv := s.level[rest[i]>>1]
+		lv := s.vars[rest[i]>>1].level
 		j := i + 1
-		for j < len(rest) && s.level[rest[j]>>1] == lv {
+		for j < len(rest) && s.vars[rest[j]>>1].level == lv {
 			j++
 		}
 		block := rest[i:j]
@@ -201,6 +205,7 @@ func (s *cdcl) shrinkBlock(block []int32, lv int32) (int32, bool) {
 		end = int(s.trailLim[lv])
 	}
 	start := int(s.trailLim[lv-1])
+	var one [1]int32
 walk:
 	for i := end - 1; i >= start; i-- {
 		t := s.trail[i]
@@ -212,18 +217,19 @@ walk:
 			uip, ok = t^1, true
 			break
 		}
-		if s.reason[t>>1] == reasonDecision {
+		if s.vars[t>>1].reason == reasonDecision {
 			break
 		}
-		for _, r := range s.reasonLits(t >> 1) {
+		for _, r := range s.reasonLits(t>>1, &one) {
 			v := r >> 1
 			switch {
+			case v == t>>1:
 			case s.seen[v] == 2:
-			case s.level[v] == lv:
+			case s.vars[v].level == lv:
 				s.seen[v] = 2
 				marked = append(marked, v)
 				open++
-			case s.level[v] == 0 || s.seen[v] == 1:
+			case s.vars[v].level == 0 || s.seen[v] == 1:
 			default:
 				break walk
 			}
@@ -250,12 +256,13 @@ func (s *cdcl) bumpReasons() {
 	for _, l := range s.learnt {
 		s.seen[l>>1] = 1
 	}
+	var one [1]int32
 	for _, l := range s.learnt[1:] {
-		if s.reason[l>>1] == reasonDecision {
+		if s.vars[l>>1].reason == reasonDecision {
 			continue
 		}
-		for _, r := range s.reasonLits(l >> 1) {
-			if v := r >> 1; s.seen[v] == 0 && s.level[v] > 0 {
+		for _, r := range s.reasonLits(l>>1, &one) {
+			if v := r >> 1; v != l>>1 && s.seen[v] == 0 && s.vars[v].level > 0 {
 				s.seen[v] = 1
 				s.toClear = append(s.toClear, v)
 				s.bump(v)
@@ -281,7 +288,7 @@ func (s *cdcl) lbd(lits []int32) int32 {
 	}
 	var count int32
 	for _, l := range lits {
-		lv := s.level[l>>1]
+		lv := s.vars[l>>1].level
 		if s.levelTag[lv] != s.lbdStamp {
 			s.levelTag[lv] = s.lbdStamp
 			count++

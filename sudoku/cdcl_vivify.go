@@ -83,7 +83,7 @@ func (s *cdcl) vivify(budget int64) bool {
 		// Level-0 literals need no reasons; clearing them lets compact
 		// drop deleted clauses that were reasons at level 0.
 		for _, l := range s.trail {
-			s.reason[l>>1] = reasonDecision
+			s.vars[l>>1].reason = reasonDecision
 		}
 		s.compact(nil)
 	}
@@ -99,11 +99,11 @@ func (s *cdcl) vivifyClause(lits []int32, kept *[]int32) ([]int32, bool) {
 	for _, l := range lits {
 		switch s.val[l] {
 		case 1:
-			if s.level[l>>1] == 0 {
+			if s.vars[l>>1].level == 0 {
 				return nil, true
 			}
 		case -1:
-			if s.level[l>>1] == 0 {
+			if s.vars[l>>1].level == 0 {
 				continue
 			}
 		}
@@ -143,7 +143,7 @@ func (s *cdcl) vivifyClause(lits []int32, kept *[]int32) ([]int32, bool) {
 // reasonOnly returns the false literals of v's reason without marking a
 // learned reason as used.
 func (s *cdcl) reasonOnly(v int32) []int32 {
-	r := s.reason[v]
+	r := s.vars[v].reason
 	out := s.scratch[:0]
 	switch r & 3 {
 	case reasonBinary:
@@ -164,7 +164,7 @@ func (s *cdcl) reasonOnly(v int32) []int32 {
 func (s *cdcl) decisionsOf(lits []int32, out []int32) []int32 {
 	open := 0
 	for _, l := range lits {
-		if v := l >> 1; s.seen[v] == 0 && s.level[v] > 0 {
+		if v := l >> 1; s.seen[v] == 0 && s.vars[v].level > 0 {
 			s.seen[v] = 1
 			open++
 		}
@@ -177,12 +177,12 @@ func (s *cdcl) decisionsOf(lits []int32, out []int32) []int32 {
 		}
 		s.seen[v] = 0
 		open--
-		if s.reason[v] == reasonDecision {
+		if s.vars[v].reason == reasonDecision {
 			out = append(out, t)
 			continue
 		}
 		for _, r := range s.reasonOnly(v) {
-			if w := r >> 1; s.seen[w] == 0 && s.level[w] > 0 {
+			if w := r >> 1; s.seen[w] == 0 && s.vars[w].level > 0 {
 				s.seen[w] = 1
 				open++
 			}
