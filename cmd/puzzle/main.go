@@ -13,10 +13,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/puzzlesolvers/puzzle/internal/buildversion"
 )
 
 // Exit codes.
@@ -94,7 +95,7 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	case "help", "-h", "-help", "--help":
 		return env.help(rest)
 	case "version", "-version", "--version":
-		fmt.Fprintln(stdout, version())
+		fmt.Fprintln(stdout, buildversion.String("puzzle"))
 		return exitOK
 	case "serve":
 		return env.serve(rest)
@@ -187,36 +188,4 @@ Examples:
 	puzzle serve --addr 127.0.0.1:8080
 `)
 	return b.String()
-}
-
-// version returns the module version and VCS revision the binary was built from.
-func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "puzzle (unknown version)"
-	}
-	v := "puzzle " + bi.Main.Version
-	var rev, modified string
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				modified = "+dirty"
-			}
-		}
-	}
-	if rev != "" {
-		if len(rev) > 12 {
-			rev = rev[:12]
-		}
-		v += " " + rev + modified
-	}
-	v += " " + bi.GoVersion
-	if rev == "" && bi.Main.Version == "(devel)" {
-		// Built from a checkout without its revision: say how to get it.
-		v += " (no VCS revision: built with -buildvcs=false, as GOFLAGS may say; go build -buildvcs=true records it)"
-	}
-	return v
 }

@@ -18,9 +18,9 @@ import (
 // TestServeRunsCompanion builds puzzle and puzzle-serve as go install
 // would and checks the hand-over: "puzzle serve" runs puzzle-serve from
 // its own directory, which serves the page and stops with status 0 on
-// SIGTERM; puzzle-serve alone takes the same flags; and puzzle without its
-// companion says how to install it (status 1) while its help and usage
-// errors still work.
+// SIGTERM, and names its build with --version; puzzle-serve alone takes
+// the same flags; and puzzle without its companion says how to install it
+// (status 1) while its help and usage errors still work.
 func TestServeRunsCompanion(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binaries")
@@ -82,7 +82,11 @@ func TestServeRunsCompanion(t *testing.T) {
 		t.Errorf("stderr after the start: %q", log)
 	}
 
-	out, err := exec.Command(filepath.Join(dir, "puzzle-serve"), "-h").Output()
+	out, err := exec.Command(puzzle, "serve", "--version").Output()
+	if err != nil || !strings.HasPrefix(string(out), "puzzle-serve ") || !strings.Contains(string(out), " go1.") {
+		t.Errorf("puzzle serve --version (the companion's build): %v, %q", err, out)
+	}
+	out, err = exec.Command(filepath.Join(dir, "puzzle-serve"), "-h").Output()
 	if err != nil || !strings.HasPrefix(string(out), "Usage: puzzle serve") || !strings.Contains(string(out), "-allow-host NAME") {
 		t.Errorf("puzzle-serve -h: %v\n%s", err, out)
 	}

@@ -43,7 +43,7 @@ func (s *syncBuffer) String() string {
 // The other tests of serve run the server in-process: what puzzle-serve
 // runs, on the options "puzzle serve" checked.
 func init() {
-	startServer = func(e *env, o *serveflags.Options, _ []string) int { return serve.Run(e.ctx, o, e.stderr) }
+	startServer = func(e *env, o *serveflags.Options, _ []string) int { return serve.Run(e.ctx, o, e.stdout, e.stderr) }
 }
 
 var listeningRE = regexp.MustCompile(`listening on (http://\S+)/`)

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"syscall"
 
+	"github.com/puzzlesolvers/puzzle/internal/buildversion"
 	"github.com/puzzlesolvers/puzzle/internal/serveflags"
 	"github.com/puzzlesolvers/puzzle/web"
 )
@@ -49,12 +50,17 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "puzzle serve: %s\nRun 'puzzle help serve' for usage.\n", problem)
 		return exitUsage
 	}
-	return Run(ctx, &o, stderr)
+	return Run(ctx, &o, stdout, stderr)
 }
 
 // Run serves with checked options until ctx is done or the process gets
-// SIGTERM, then lets the requests in flight finish.
-func Run(ctx context.Context, o *serveflags.Options, stderr io.Writer) int {
+// SIGTERM, then lets the requests in flight finish; with --version it
+// prints the build on stdout instead.
+func Run(ctx context.Context, o *serveflags.Options, stdout, stderr io.Writer) int {
+	if o.Version {
+		fmt.Fprintln(stdout, buildversion.String("puzzle-serve"))
+		return exitOK
+	}
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	ln, err := net.Listen("tcp", o.Addr)

@@ -80,6 +80,7 @@ type Options struct {
 	ClientWorkers int
 	CheapWorkers  int
 	MaxBody       int64
+	Version       bool
 }
 
 // HostList is the value of the repeated flag --allow-host.
@@ -124,6 +125,7 @@ func (o *Options) Define(fs *flag.FlagSet) {
 	fs.IntVar(&o.CheapWorkers, "cheap-workers", 0, "small requests solving at once in their own lane, `N` (default: workers; -1: no lane)")
 	fs.Var(&o.AllowHosts, "allow-host", "answer to the host `NAME` too (repeatable; '*' answers to any)")
 	fs.Int64Var(&o.MaxBody, "max-body", DefaultMaxBody, "largest request body in `BYTES`")
+	fs.BoolVar(&o.Version, "version", false, "print the version and revision of puzzle-serve (the build that would serve) and exit")
 }
 
 // Check returns what is wrong with the options and the operands left after
