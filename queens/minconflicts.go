@@ -35,17 +35,20 @@ func MinConflicts(ctx context.Context, n int, seed uint64) ([]int, LocalStats, e
 	case n == 2 || n == 3:
 		return nil, st, fmt.Errorf("queens: min-conflicts: the %d×%d board has no solution", n, n)
 	}
+	// stopped is the answer when ctx is done: the time spent and ctx's error.
+	stopped := func(err error) ([]int, LocalStats, error) {
+		st.Time = time.Since(start)
+		return nil, st, err
+	}
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	buf, err := makeContext[int32](ctx, 5*n)
 	if err != nil {
-		st.Time = time.Since(start)
-		return nil, st, err
+		return stopped(err)
 	}
 	ls := &localSearch{n: n, rows: buf[:n:n], diag: buf[n : 3*n : 3*n], anti: buf[3*n:], rng: rng}
 	for {
 		if err := ctx.Err(); err != nil {
-			st.Time = time.Since(start)
-			return nil, st, err
+			return stopped(err)
 		}
 		if !ls.start(ctx) {
 			continue // ctx is done: said above
@@ -57,13 +60,11 @@ func MinConflicts(ctx context.Context, n int, seed uint64) ([]int, LocalStats, e
 	}
 	rows, err := makeContext[int](ctx, n)
 	if err != nil {
-		st.Time = time.Since(start)
-		return nil, st, err
+		return stopped(err)
 	}
 	for i, r := range ls.rows {
 		if i&0xffff == 0 && ctx.Err() != nil {
-			st.Time = time.Since(start)
-			return nil, st, ctx.Err()
+			return stopped(ctx.Err())
 		}
 		rows[i] = int(r)
 	}
