@@ -3,6 +3,7 @@ package queens
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"slices"
@@ -257,5 +258,24 @@ func TestCompleteCancelled(t *testing.T) {
 				return err
 			})
 		}
+	}
+}
+
+// TestSolveQueensGivenTwice checks that a queen given twice is refused,
+// naming the first repeated one, among thousands of given queens.
+func TestSolveQueensGivenTwice(t *testing.T) {
+	rows, err := One(MaxComplete)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var qs []Queen
+	for c := 0; c < MaxComplete; c += 2 {
+		qs = append(qs, Queen{Col: c, Row: rows[c]})
+	}
+	qs = append(qs, qs[7], qs[3])
+	res, err := completeT(context.Background(), MaxComplete, qs)
+	want := fmt.Sprintf("queen %d:%d given twice", qs[7].Col, qs[7].Row)
+	if res.Status != status.Invalid || err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("status %v, error %v; want invalid, %q", res.Status, err, want)
 	}
 }

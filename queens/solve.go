@@ -3,7 +3,6 @@ package queens
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/puzzlesolvers/puzzle/status"
@@ -79,13 +78,15 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	if opt.Limit < 0 {
 		return res, fmt.Errorf("queens: negative limit %d", opt.Limit)
 	}
-	for i, q := range p.Queens {
+	given := make(map[Queen]bool, len(p.Queens)) // a set: thousands of queens may be given
+	for _, q := range p.Queens {
 		if q.Col < 0 || q.Col >= n || q.Row < 0 || q.Row >= n {
 			return res, fmt.Errorf("queens: queen %d:%d is off the %d×%d board", q.Col, q.Row, n, n)
 		}
-		if slices.Contains(p.Queens[:i], q) {
+		if given[q] {
 			return res, fmt.Errorf("queens: queen %d:%d given twice", q.Col, q.Row)
 		}
+		given[q] = true
 	}
 	if opt.Complete {
 		res, err := complete(ctx, n, p.Queens)
