@@ -12,8 +12,14 @@
 //     guesses on a bivalue cell. With AVX2 or AVX-512 the deductions run
 //     on all 27 words at once in assembly, the digits of a band side by
 //     side in vector lanes; with AVX-512 the whole search does, the state
-//     held in registers and the pending branches on an explicit stack. The method follows the fast solvers of the
-//     enjoysudoku forum (JCZSolve, fsss2) and Tom Dillon's notes on tdoku.
+//     held in registers and the pending branches on an explicit stack. The
+//     method follows the fast solvers of the enjoysudoku forum (JCZSolve,
+//     fsss2) and Tom Dillon's notes on tdoku. When the first solution has
+//     a deadly rectangle free of givens (two rows of a band and two columns
+//     of different stacks, or the transpose, holding a b / b a), exchanging
+//     its digits gives the second, and the search stops there
+//     (rectangle9.go): the unavoidable set is the proof of a second
+//     solution that the search would otherwise go on to find.
 //   - Other sizes start with a depth-first search (search.go) over bitset
 //     candidates, propagating naked and hidden singles and locked
 //     candidates to a fixpoint (propagate.go) and branching on the cell with

@@ -98,6 +98,10 @@ type solver9 struct {
 	own   sink
 	cells []uint8
 	lists [][]uint8
+	// givens are the puzzle's cells, and swapped the room for a second
+	// solution made from the first (secondBySwap).
+	givens  *[81]uint8
+	swapped [81]uint8
 }
 
 // Outcomes of propagate.
@@ -154,6 +158,7 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink, limit int, reuse [][]
 		k = &s.own
 	}
 	s.sink, s.nodes, s.ctx, s.done, s.err = k, 0, ctx, ctx.Done(), nil
+	s.givens = (*[81]uint8)(p.Cells)
 	if !s.cancelled() {
 		if propagate9Wide {
 			s.searchWide()
@@ -172,7 +177,7 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink, limit int, reuse [][]
 		s.own = sink{}
 	}
 	err := s.err
-	s.sink, s.ctx, s.done, s.err = nil, nil, nil, nil
+	s.sink, s.ctx, s.done, s.err, s.givens = nil, nil, nil, nil, nil
 	solver9Pool.Put(s)
 	return res, err
 }
@@ -280,7 +285,7 @@ func (s *solver9) searchWide() {
 		case 1:
 			sol := s.sink.grid(81)
 			copy(sol, w.sol[:])
-			if s.sink.add(sol) {
+			if s.sink.add(sol) || s.secondBySwap(sol) {
 				s.nodes = w.nodes
 				return
 			}
@@ -327,7 +332,22 @@ func (s *solver9) record(st *state9) bool {
 	} else {
 		st.solution(g)
 	}
-	return s.sink.add(sol)
+	return s.sink.add(sol) || s.secondBySwap(sol)
+}
+
+// secondBySwap ends a search for two solutions at the first, sol, just
+// handed to the sink, when a deadly rectangle free of givens makes a second
+// of it (rectangle9.go): it hands that one to the sink too and reports
+// true. Otherwise the search goes on for a second solution.
+func (s *solver9) secondBySwap(sol []uint8) bool {
+	k := s.sink
+	if k.limit != 2 || k.count != 1 || !secondBySwap9(s.givens, (*[81]uint8)(sol), &s.swapped) {
+		return false
+	}
+	second := k.grid(81)
+	copy(second, s.swapped[:])
+	k.add(second)
+	return true
 }
 
 // solution writes the grid of the solved state st to g.

@@ -818,7 +818,8 @@ TEXT ·solution9AVX512(SB), NOSPLIT, $0-16
 	RET
 
 // func cpuAVX512() bool reports whether the processor and the system
-// support AVX-512 F, BW and VPOPCNTDQ.
+// support AVX-512 F, BW, VPOPCNTDQ and VBMI (rectangle9AVX512's byte
+// permutations; every processor with VPOPCNTDQ but Knights Mill has it).
 TEXT ·cpuAVX512(SB), NOSPLIT, $0-1
 	MOVL $0, AX
 	XORL CX, CX
@@ -844,6 +845,8 @@ TEXT ·cpuAVX512(SB), NOSPLIT, $0-1
 	BTL $30, BX // AVX-512 BW
 	JCC no
 	BTL $14, CX // AVX-512 VPOPCNTDQ
+	JCC no
+	BTL $1, CX // AVX-512 VBMI
 	JCC no
 	MOVB $1, ret+0(FP)
 	RET
