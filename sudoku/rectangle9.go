@@ -1,6 +1,9 @@
 package sudoku
 
-import "sync"
+import (
+	"math/bits"
+	"sync"
+)
 
 // A second solution of a 9×9 puzzle often lies one exchange away from the
 // first. Take two rows r1, r2 of one band and two columns c1, c2 of
@@ -20,10 +23,14 @@ import "sync"
 //
 // The rectangles are looked for in a fixed order, the slots of rect9: the
 // nine row pairs of the bands, then the nine column pairs of the stacks;
-// in each, the cross pairs in lexicographic order. Every implementation
-// (the AVX-512 one, and rectangle9Go) returns the first slot that holds a
-// rectangle, so the second solution, and with it the output, does not
-// depend on the processor.
+// in each, the cross pairs in lexicographic order. Both implementations
+// (rectangle9AVX512 and rectangle9Go) return the first slot that holds a
+// rectangle. With AVX-512 the look-up takes a few dozen cycles, and the
+// search uses it; the Go one costs about as much as the rest of the search
+// it would save, so without AVX-512 the search goes on for the second
+// solution as before, and serves as the oracle of the tests. A puzzle with
+// several solutions may then show another of them (the smaller of the two
+// found) than on a processor with AVX-512; its status is the same.
 
 // rect9Slots is the number of slots of rect9: 18 pairs of lines with 27
 // cross pairs each, padded to 8 vectors of 64.
@@ -106,44 +113,52 @@ func secondBySwap9(cells, sol, out *[81]uint8) bool {
 }
 
 // rectangle9Go is rectangle9AVX512 in Go: the first slot of t holding a
-// rectangle of sol free of the givens of cells, or -1. For each pair of
-// lines it follows the cross pairs in order: the partner of the first
-// cell's digit is where the other line holds that digit.
+// rectangle of sol free of the givens of cells, or -1. It looks at the rows
+// of each band, then at the columns of each stack, of the transposed grid.
 func rectangle9Go(sol, cells *[81]uint8, t *rect9Table) int {
-	g := *sol
-	for i, v := range cells {
-		if v != 0 {
-			g[i] = t.sentinel[i]
+	if slot := rect9Lines(sol, cells); slot >= 0 {
+		return slot
+	}
+	var solT, cellsT [81]uint8
+	for r := range 9 {
+		for c := range 9 {
+			solT[9*c+r], cellsT[9*c+r] = sol[9*r+c], cells[9*r+c]
 		}
 	}
-	slot := 0
-	for pass := range 2 {
-		// Lines are rows in pass 0, columns in pass 1; k runs across.
-		at := func(line, k int) int {
-			if pass == 0 {
-				return 9*line + k
-			}
-			return 9*k + line
+	if slot := rect9Lines(&solT, &cellsT); slot >= 0 {
+		return 9*27 + slot
+	}
+	return -1
+}
+
+// rect9Lines is the first rectangle of two rows of a band of sol free of
+// the givens of cells, as its rank among the 9·27 of the rows, or -1. For
+// each pair of rows it takes the free places k1 of the first in order: the
+// partner k2 is where the second row holds the first's digit at k1.
+func rect9Lines(sol, cells *[81]uint8) int {
+	var given [9]uint16 // the places of the givens along each row
+	for r := range given {
+		var m uint16
+		for c, v := range (*[9]uint8)(cells[9*r:]) {
+			m |= (uint16(v) + 0xFF) >> 8 << c // 1 << c if v is a given
 		}
-		for l1 := range 9 {
-			for l2 := l1 + 1; l2 < l1/3*3+3; l2++ {
-				where := [10]int8{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1} // where[d]: d's place in line l2, -1 if given
-				for k := range 9 {
-					if v := g[at(l2, k)]; v <= 9 {
-						where[v] = int8(k)
-					}
+		given[r] = m
+	}
+	for l1 := range 9 {
+		one := (*[9]uint8)(sol[9*l1:])
+		for l2 := l1 + 1; l2 < l1/3*3+3; l2++ {
+			busy := given[l1] | given[l2]
+			two := (*[9]uint8)(sol[9*l2:])
+			var at [16]uint8 // the place of each digit in row l2
+			for k, v := range two {
+				at[v&15] = uint8(k)
+			}
+			for free := ^busy & 0x1FF; free != 0; free &= free - 1 {
+				k1 := bits.TrailingZeros16(free)
+				k2 := int(at[one[k1]&15]) % 9
+				if k2 > k1 && busy>>k2&1 == 0 && k1/3 != k2/3 && two[k1] == one[k2] {
+					return 27*(l1/3*3+l1%3+l2%3-1) + rect9Rank(k1, k2)
 				}
-				for k1 := range 9 {
-					v := g[at(l1, k1)]
-					if v > 9 {
-						continue
-					}
-					k2 := int(where[v])
-					if k2 > k1 && k1/3 != k2/3 && g[at(l2, k1)] == g[at(l1, k2)] {
-						return slot + rect9Rank(k1, k2)
-					}
-				}
-				slot += 27
 			}
 		}
 	}

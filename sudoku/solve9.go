@@ -248,7 +248,7 @@ func (s *solver9) search(depth int, dirty uint32) bool {
 		case p9Contradiction:
 			return false
 		case p9Solved:
-			return s.record(st)
+			return s.record(st, depth > 0)
 		}
 		i, x := s.gi, s.gx
 		if st.f[i]&x == 0 {
@@ -285,7 +285,7 @@ func (s *solver9) searchWide() {
 		case 1:
 			sol := s.sink.grid(81)
 			copy(sol, w.sol[:])
-			if s.sink.add(sol) || s.secondBySwap(sol) {
+			if s.sink.add(sol) || w.depth > 0 && s.secondBySwap(sol) {
 				s.nodes = w.nodes
 				return
 			}
@@ -323,8 +323,9 @@ func (s *solver9) cancelled() bool {
 	}
 }
 
-// record hands the solution of st to the sink and reports whether to stop.
-func (s *solver9) record(st *state9) bool {
+// record hands the solution of st to the sink and reports whether to stop;
+// pending says whether branches are left to search.
+func (s *solver9) record(st *state9, pending bool) bool {
 	sol := s.sink.grid(81)
 	g := (*[81]uint8)(sol)
 	if givens9Wide {
@@ -332,16 +333,19 @@ func (s *solver9) record(st *state9) bool {
 	} else {
 		st.solution(g)
 	}
-	return s.sink.add(sol) || s.secondBySwap(sol)
+	return s.sink.add(sol) || pending && s.secondBySwap(sol)
 }
 
 // secondBySwap ends a search for two solutions at the first, sol, just
 // handed to the sink, when a deadly rectangle free of givens makes a second
 // of it (rectangle9.go): it hands that one to the sink too and reports
-// true. Otherwise the search goes on for a second solution.
+// true. Otherwise the search goes on for a second solution. It is asked
+// only while branches are left to search: without them the puzzle is
+// unique, and no rectangle can be free of givens. Without AVX-512 the
+// look-up costs more than it saves (rectangle9.go), and is not made.
 func (s *solver9) secondBySwap(sol []uint8) bool {
 	k := s.sink
-	if k.limit != 2 || k.count != 1 || !secondBySwap9(s.givens, (*[81]uint8)(sol), &s.swapped) {
+	if !rectangle9Wide || k.limit != 2 || k.count != 1 || !secondBySwap9(s.givens, (*[81]uint8)(sol), &s.swapped) {
 		return false
 	}
 	second := k.grid(81)
