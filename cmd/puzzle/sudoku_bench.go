@@ -57,9 +57,10 @@ func benchUsage() string {
 Measures solving throughput on the shared data sets, on one core
 (GOMAXPROCS=1 while timing), proving every puzzle unique (the default of
 solve). Each file is read first, untimed; 9×9 and smaller sets get a
-warm-up pass over their first 10,000 puzzles. The puzzles are timed 1024 at a time, and every solution is checked
-against its puzzle in between, untimed; a failed check, an unreadable
-file or a timeout gives exit status 1.
+warm-up pass over their first 10,000 puzzles. The puzzles are timed
+1024 at a time, and every solution is checked against its puzzle in
+between, untimed; a failed check, an unreadable file or a timeout gives
+exit status 1.
 
 The data directory is --data, else $PUZZLE_DATA, else ../shared/data
 relative to the current directory; the sets are files under DIR/sudoku:
