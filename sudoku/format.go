@@ -87,6 +87,14 @@ type Reader struct {
 	// next then reads a file of them without an allocation per puzzle.
 	ReusePuzzle bool
 
+	// SolveChecks leaves to Solve, for a 9×9 one-line puzzle, the check
+	// that no digit is given twice in a row, column or box: for a caller
+	// that hands every puzzle to Solve or SolveInto, which make the same
+	// check and report such a puzzle Invalid with the same message, as an
+	// error that wraps the *ConflictError. Every other malformation is
+	// still Next's *SyntaxError.
+	SolveChecks bool
+
 	sc      *bufio.Scanner
 	file    string
 	line    int    // number of the last line read
@@ -184,6 +192,9 @@ func (r *Reader) next() (*Puzzle, error) {
 					r.last = new(line9)
 				}
 				if p, ok := parse9(r.last, b, r.line); ok {
+					if r.SolveChecks {
+						return p, nil
+					}
 					return r.validated(p, nil)
 				}
 			} else if p, ok := parseLine9(b, r.line); ok {

@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"math/rand/v2"
@@ -9,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/puzzlesolvers/puzzle/status"
 )
 
 func readFile(t *testing.T, name string) ([]*Puzzle, []error) {
@@ -391,5 +394,48 @@ func TestReadEdges(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestReadSolveChecks holds a Reader with SolveChecks to its word: the
+// puzzles the other Reader rejects for a digit given twice come through,
+// and Solve rejects each with the same message, wrapping the same
+// *ConflictError; every other puzzle and error is the other Reader's.
+func TestReadSolveChecks(t *testing.T) {
+	valid := "..685....9..76..........85..1...65..5.9.2...7....4....3....2..976.3....22......8."
+	in := strings.Join([]string{valid, "99" + valid[2:], "x" + valid[1:], valid[:80] + "2", "8" + valid[1:], strings.Repeat(".", 256)}, "\n")
+	checked := NewReader(strings.NewReader(in), "f")
+	checked.ReusePuzzle = true
+	unchecked := NewReader(strings.NewReader(in), "f")
+	unchecked.ReusePuzzle, unchecked.SolveChecks = true, true
+	conflicts := 0
+	for {
+		p, err := checked.Next()
+		q, qerr := unchecked.Next()
+		if err == io.EOF || qerr == io.EOF {
+			if err != qerr {
+				t.Fatalf("ends differ: %v, %v", err, qerr)
+			}
+			break
+		}
+		var ce *ConflictError
+		if errors.As(err, &ce) {
+			conflicts++
+			if qerr != nil {
+				t.Fatalf("line %d: %v with SolveChecks", ce.First, qerr)
+			}
+			res, serr := Solve(context.Background(), q, Options{})
+			var sce *ConflictError
+			if res.Status != status.Invalid || !errors.As(serr, &sce) || *sce != *ce || errors.Unwrap(serr).Error() != err.(*SyntaxError).Msg {
+				t.Fatalf("line %d: Solve gives %v, %v; the Reader %v", q.Line, res.Status, serr, err)
+			}
+			continue
+		}
+		if (err == nil) != (qerr == nil) || err != nil && err.Error() != qerr.Error() || err == nil && !slices.Equal(p.Cells, q.Cells) {
+			t.Fatalf("readers differ: %v, %v", err, qerr)
+		}
+	}
+	if conflicts != 3 {
+		t.Fatalf("%d puzzles with a digit given twice, want 3", conflicts)
 	}
 }

@@ -310,6 +310,11 @@ func (c *sudokuSolveCmd) run(e *env, v *verb, files []string) int {
 		read = func(file string, r io.Reader) iter.Seq2[*sudoku.Puzzle, error] {
 			rd := sudoku.NewReader(r, file)
 			rd.ReusePuzzle = true
+			// The solve checks the givens of a 9×9 grid as it reads
+			// them, and its record of a digit given twice is the
+			// reader's (record.SudokuRecords); an intended grid is
+			// compared with the givens before the solve.
+			rd.SolveChecks = intended == nil
 			return rd.All()
 		}
 		solve = new(record.SudokuRecords).Solve

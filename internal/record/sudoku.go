@@ -185,7 +185,10 @@ func (room *sudokuRoom) solve(ctx context.Context, file string, p *sudoku.Puzzle
 	res := sudoku.Result{Solutions: reuse[:0]}
 	err := sudoku.SolveInto(ctx, p, sudoku.Options{Limit: opt.Limit, Found: opt.Found, Workers: opt.Workers}, &res)
 	if res.Status == status.Invalid {
-		rec.Head, rec.Cause = sudokuInvalid(file, p, err)
+		// The record a Reader makes of the same puzzle
+		// (sudoku.Reader.SolveChecks): its head alone.
+		head, cause := sudokuInvalid(file, p, err)
+		*rec = SudokuSolve{Head: head, Cause: cause}
 		return
 	}
 	// The order in which a search finds solutions is its own business:
