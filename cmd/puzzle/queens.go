@@ -206,8 +206,11 @@ func queensDrawBoard(w io.Writer, rows []int) {
 }
 
 // queensWriteInts writes xs as queensJoinInts does, and a newline, a
-// piece at a time: a placement of 10^8 queens is a gigabyte of text.
-func queensWriteInts(w io.Writer, xs []int) {
+// piece at a time (a placement of 10^8 queens is a gigabyte of text). It
+// stops early, ending the line, when ctx is done
+// (Ctrl-C while millions of queens are printed), and reports whether it
+// wrote them all.
+func queensWriteInts(ctx context.Context, w io.Writer, xs []int) bool {
 	var b []byte
 	for i, x := range xs {
 		if i > 0 {
@@ -217,14 +220,20 @@ func queensWriteInts(w io.Writer, xs []int) {
 		if len(b) >= 1<<16 {
 			w.Write(b)
 			b = b[:0]
+			if ctx.Err() != nil {
+				w.Write([]byte{'\n'})
+				return false
+			}
 		}
 	}
 	w.Write(append(b, '\n'))
+	return true
 }
 
 // queensWritePlacement writes rows as record.AppendQueensPlacement does,
-// a piece at a time.
-func queensWritePlacement(w io.Writer, rows []int) {
+// a piece at a time. It stops early when ctx is done, the array left open
+// for the caller to end the line, and reports whether it wrote them all.
+func queensWritePlacement(ctx context.Context, w io.Writer, rows []int) bool {
 	b := []byte{'['}
 	for c, r := range rows {
 		if c > 0 {
@@ -234,9 +243,13 @@ func queensWritePlacement(w io.Writer, rows []int) {
 		if len(b) >= 1<<16 {
 			w.Write(b)
 			b = b[:0]
+			if ctx.Err() != nil {
+				return false
+			}
 		}
 	}
 	w.Write(append(b, ']'))
+	return true
 }
 
 func queensJoinInts(xs []int) string {

@@ -243,7 +243,10 @@ func (c *queensOneCmd) run(e *env, v *verb, ops []string) int {
 			o.printf("\n")
 			o.humanError(&rec.Head)
 			if !c.quiet {
-				queensWriteInts(o.out, rec.Rows)
+				if !queensWriteInts(o.e.ctx, o.out, rec.Rows) {
+					o.interrupted = true
+					return
+				}
 				if c.draw {
 					queensDrawBoard(o.out, rec.Rows)
 				}
@@ -258,7 +261,13 @@ func (c *queensOneCmd) run(e *env, v *verb, ops []string) int {
 			b, _ := json.Marshal(rec)
 			o.out.Write(b[:len(b)-1])
 			o.out.WriteString(`,"queens":`)
-			queensWritePlacement(o.out, q)
+			if !queensWritePlacement(o.e.ctx, o.out, q) {
+				// Interrupted: the line ends unfinished, and the run
+				// says so (exit).
+				o.out.WriteString("\n")
+				o.interrupted = true
+				break
+			}
 			o.out.WriteString("}\n")
 			o.flush()
 		} else {
