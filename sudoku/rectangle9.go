@@ -61,24 +61,20 @@ var rect9 = sync.OnceValue(func() *rect9Table {
 		t.a[slot], t.b[slot], t.c[slot], t.d[slot] = uint8(a), uint8(b), uint8(c), uint8(d)
 		slot++
 	}
-	cell := func(r, c int) int { return 9*r + c }
-	for r1 := range 9 { // rows of a band, columns of different stacks
-		for r2 := r1 + 1; r2 < r1/3*3+3; r2++ {
-			for c1 := range 9 {
-				for c2 := c1 + 1; c2 < 9; c2++ {
-					if c1/3 != c2/3 {
-						add(cell(r1, c1), cell(r2, c2), cell(r2, c1), cell(r1, c2))
-					}
-				}
-			}
-		}
-	}
-	for c1 := range 9 { // columns of a stack, rows of different bands
-		for c2 := c1 + 1; c2 < c1/3*3+3; c2++ {
-			for r1 := range 9 {
-				for r2 := r1 + 1; r2 < 9; r2++ {
-					if r1/3 != r2/3 {
-						add(cell(r1, c1), cell(r2, c2), cell(r2, c1), cell(r1, c2))
+	// Lines are the rows of a band, crossed by columns of different
+	// stacks; then the columns of a stack, crossed by rows of different
+	// bands. a and d lie on line l1, b and c on line l2.
+	for _, at := range []func(line, k int) int{
+		func(line, k int) int { return 9*line + k },
+		func(line, k int) int { return 9*k + line },
+	} {
+		for l1 := range 9 {
+			for l2 := l1 + 1; l2 < l1/3*3+3; l2++ {
+				for k1 := range 9 {
+					for k2 := k1 + 1; k2 < 9; k2++ {
+						if k1/3 != k2/3 {
+							add(at(l1, k1), at(l2, k2), at(l2, k1), at(l1, k2))
+						}
 					}
 				}
 			}
@@ -106,7 +102,7 @@ func secondBySwap9(cells, sol, out *[81]uint8) bool {
 	}
 	*out = *sol
 	a, b, c, d := t.a[slot], t.b[slot], t.c[slot], t.d[slot]
-	// a and d share a row, as do b and c.
+	// a and d share a row or a column, as do b and c.
 	out[a], out[d] = sol[d], sol[a]
 	out[b], out[c] = sol[c], sol[b]
 	return true

@@ -113,7 +113,8 @@ func TestRectangle9Slots(t *testing.T) {
 	for i := range rect9Used {
 		a, b, c, d := int(tab.a[i]), int(tab.b[i]), int(tab.c[i]), int(tab.d[i])
 		r1, c1, r2, c2 := a/9, a%9, b/9, b%9
-		if c != 9*r2+c1 || d != 9*r1+c2 || r1 >= r2 || c1 >= c2 || (r1/3 == r2/3) == (c1/3 == c2/3) {
+		crossed := c == 9*r2+c1 && d == 9*r1+c2 || c == 9*r1+c2 && d == 9*r2+c1
+		if !crossed || r1 >= r2 || c1 >= c2 || (r1/3 == r2/3) == (c1/3 == c2/3) || a/9 != d/9 && a%9 != d%9 {
 			t.Fatalf("slot %d: cells %d %d %d %d are not a rectangle in two boxes", i, a, b, c, d)
 		}
 		key := rect9Key(r1, r2, c1, c2)
