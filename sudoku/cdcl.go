@@ -35,9 +35,9 @@ type cdcl struct {
 	// trailLim holds the trail length at the start of each decision level.
 	trailLim  []int32
 	qhead     int
-	arena     []int32    // every clause, see clauseHeader
-	watches   watchLists // the clauses watching l, visited when l becomes false (cdcl_watches.go)
-	learnts   int        // learned clauses not deleted
+	arena     []int32   // every clause, see clauseHeader
+	watches   [][]watch // watches[l]: clauses watching l, visited when l becomes false
+	learnts   int       // learned clauses not deleted
 	activity  []float64
 	varInc    float64
 	heap      sat.VarHeap
@@ -201,13 +201,12 @@ func newCDCL(ctx context.Context, box int, segments bool) *cdcl {
 		s.phase[i] = initialPhase
 	}
 	s.seen = make([]uint8, nv)
-	s.watches.init(2 * nv)
+	s.watches = make([][]watch, 2*nv)
 	s.heap.Init(&s.activity, nv)
 	s.search.init(nv)
 	for g := range groups {
 		s.addClause(s.members[groupAt[g]:groupAt[g+1]], 0, true)
 	}
-	s.watches.rebuild(nil)
 	return s
 }
 
@@ -283,10 +282,7 @@ func (s *cdcl) propagate() bool {
 // propagateClauses visits the clauses watching the literal f, which has
 // just become false.
 func (s *cdcl) propagateClauses(f int32) bool {
-	wl := &s.watches
-	h := wl.heads[f]
-	start, end := h.start, h.start+h.size
-	ws := wl.arena[start:end]
+	ws := s.watches[f]
 	val, arena := s.val, s.arena
 	i, j := 0, 0
 	for i < len(ws) {
@@ -307,7 +303,7 @@ func (s *cdcl) propagateClauses(f int32) bool {
 			}
 			s.confl = append(s.confl[:0], f, w.blocker)
 			j += copy(ws[j:], ws[i:])
-			wl.truncate(f, uint32(j))
+			s.watches[f] = ws[:j]
 			return false
 		}
 		c := w.clause
@@ -325,15 +321,7 @@ func (s *cdcl) propagateClauses(f int32) bool {
 		for k := 2; k < len(lits); k++ {
 			if l := lits[k]; val[l] != -1 {
 				lits[1], lits[k] = l, f
-				// wl.push(l, watch{c, first}), its fast path inline
-				hl := &wl.heads[l]
-				if hl.size < hl.room {
-					wl.arena[hl.start+hl.size] = watch{c, first}
-					hl.size++
-				} else {
-					wl.pushSlow(l, watch{c, first})
-					ws = wl.arena[start:end]
-				}
+				s.watches[l] = append(s.watches[l], watch{c, first})
 				found = true
 				break
 			}
@@ -346,12 +334,12 @@ func (s *cdcl) propagateClauses(f int32) bool {
 		if val[first] == -1 {
 			s.confl = append(s.confl[:0], lits...)
 			j += copy(ws[j:], ws[i:])
-			wl.truncate(f, uint32(j))
+			s.watches[f] = ws[:j]
 			return false
 		}
 		s.enqueue(first, c<<2|reasonClause)
 	}
-	wl.truncate(f, uint32(j))
+	s.watches[f] = ws[:j]
 	return true
 }
 

@@ -56,9 +56,8 @@ func (s *cdcl) attach(c int32) {
 	if len(lits) == 2 {
 		w = ^c
 	}
-	s.watches.push(lits[0], watch{w, lits[1]})
-	s.watches.push(lits[1], watch{w, lits[0]})
-	s.watches.live += 2
+	s.watches[lits[0]] = append(s.watches[lits[0]], watch{w, lits[1]})
+	s.watches[lits[1]] = append(s.watches[lits[1]], watch{w, lits[0]})
 }
 
 // reduce deletes the least useful learned clauses (see tier1) and compacts
@@ -126,13 +125,9 @@ func (s *cdcl) compact(reasons map[int32]bool) {
 		c = next
 	}
 	s.arena = kept
-	sizes := make([]uint32, len(s.watches.heads))
-	for c := int32(0); c < int32(len(s.arena)); c += clauseHeader + s.arena[c] {
-		sizes[s.arena[c+clauseHeader]]++
-		sizes[s.arena[c+clauseHeader+1]]++
+	for l := range s.watches {
+		s.watches[l] = s.watches[l][:0]
 	}
-	s.watches.rebuild(sizes)
-	s.watches.live = 0
 	for c := int32(0); c < int32(len(s.arena)); c += clauseHeader + s.arena[c] {
 		s.attach(c)
 	}

@@ -206,9 +206,6 @@ func (s *cdcl) run() int {
 			}
 			continue
 		}
-		if s.watches.crowded() {
-			s.watches.rebuild(nil)
-		}
 		v := int32(-1)
 		for !s.heap.Empty() {
 			c := int32(s.heap.Pop())
