@@ -62,6 +62,7 @@ type cdcl struct {
 	// vivified counts the learned clauses vivify shortened, vivifiedLits
 	// the literals it removed.
 	vivified, vivifiedLits int64
+	gluesLowered           int64 // learned clauses whose glue the analysis lowered (updateGlue)
 	done                   <-chan struct{}
 	ctx                    context.Context
 	err                    error
@@ -317,16 +318,29 @@ func (s *cdcl) propagateClauses(f int32) bool {
 			j++
 			continue
 		}
-		found := false
-		for k := 2; k < len(lits); k++ {
-			if l := lits[k]; val[l] != -1 {
-				lits[1], lits[k] = l, f
-				s.watches[l] = append(s.watches[l], watch{c, first})
-				found = true
-				break
+		// The search for a new watch starts where the last one ended
+		// (Gent, "Optimal implementation of watched literals and more
+		// general techniques", JAIR 2013), round to the start.
+		start := int(arena[c+1] >> posShift & posMax)
+		if start < 2 || start >= len(lits) {
+			start = 2
+		}
+		k := start
+		for k < len(lits) && val[lits[k]] == -1 {
+			k++
+		}
+		if k == len(lits) {
+			for k = 2; k < start && val[lits[k]] == -1; k++ {
+			}
+			if k == start {
+				k = len(lits)
 			}
 		}
-		if found {
+		if k < len(lits) {
+			l := lits[k]
+			lits[1], lits[k] = l, f
+			arena[c+1] = arena[c+1]&^(posMax<<posShift) | int32(min(k, posMax))<<posShift
+			s.watches[l] = append(s.watches[l], watch{c, first})
 			continue
 		}
 		ws[j] = watch{c, first}

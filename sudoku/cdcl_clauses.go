@@ -9,20 +9,27 @@ import (
 // at-least-one half of each group, blocking clauses, learned clauses)
 // lives in one arena for locality: at offset c, arena[c] is the number of
 // literals, arena[c+1] the LBD ("glue", Audemard and Simon, 2009) with the
-// flags below, and the literals follow, the two watched ones first.
+// flags and the saved position below, and the literals follow, the two watched ones first.
 const (
 	clauseHeader = 2
 	flagDeleted  = 1 << 30
 	flagKeep     = 1 << 29 // part of the problem: never deleted
 	flagUsed     = 1 << 28 // a reason in a conflict since the last reduction
 	flagVivified = 1 << 27 // tried by vivify
-	lbdMask      = flagVivified - 1
+	lbdMask      = 1<<16 - 1
+	// Bits 16 to 26 hold where the last search for a new watch ended (see
+	// propagateClauses); 0 for none yet.
+	posShift = 16
+	posMax   = 1<<11 - 1
 )
 
 // Learned clauses are kept in tiers, as in CaDiCaL: those of LBD at most
 // tier1 for ever, those of LBD at most tier2 while they take part in
 // conflicts; of the others, reduceFraction (those of highest LBD, then the
-// longest) go at each reduction.
+// longest) go at each reduction. A clause's LBD is the one it had when
+// learned, lowered whenever the analysis resolves on it and finds its
+// literals on fewer levels (updateGlue), so a clause that has become
+// useful moves up the tiers.
 const (
 	tier1          = 2
 	tier2          = 6

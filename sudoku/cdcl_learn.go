@@ -64,6 +64,7 @@ func (s *cdcl) analyze() (int32, int32) {
 			break
 		}
 		lits = s.reasonLits(skip, &one)
+		s.updateGlue(skip)
 	}
 	s.learnt[0] = p ^ 1
 	s.minimize()
@@ -306,4 +307,24 @@ func (s *cdcl) bump(v int32) {
 		s.varInc *= 1e-100
 	}
 	s.heap.Update(int(v))
+}
+
+// updateGlue lowers the glue of v's reason, if a learned clause, to the
+// number of levels its literals span now, when that is lower and the
+// clause is not yet in tier 1 (Audemard and Simon's dynamic LBD update,
+// as in Glucose and CaDiCaL).
+func (s *cdcl) updateGlue(v int32) {
+	r := s.vars[v].reason
+	if r < 0 || r&3 != reasonClause {
+		return
+	}
+	c := r >> 2
+	h := s.arena[c+1]
+	if h&flagKeep != 0 || h&lbdMask <= tier1 {
+		return
+	}
+	if lbd := s.lbd(s.clauseLits(c)); lbd < h&lbdMask {
+		s.arena[c+1] = h&^lbdMask | lbd
+		s.gluesLowered++
+	}
 }

@@ -271,3 +271,73 @@ func TestCDCLVivifiedClausesHold(t *testing.T) {
 		t.Logf("%s: %d conflicts, %d clauses vivified, %d literals removed", p.Name, s.conflicts, s.vivified, s.vivifiedLits)
 	}
 }
+
+// TestCDCLClauseDatabase runs the clause-learning engine, with and
+// without segment variables and with reductions every few conflicts, on
+// the two easiest of Gecode's 25×25 puzzles (published as unique): each
+// must have its one solution; then it checks the clause database against
+// its invariants: each clause not deleted is watched by its first two
+// literals, once each, with a blocker among its literals, and by no
+// other; the position where its last search for a new watch ended is
+// unset or among its unwatched literals; a learned clause's glue, which
+// the analysis may lower, stays between 1 and its length.
+func TestCDCLClauseDatabase(t *testing.T) {
+	t.Parallel()
+	ps := sharedPuzzles(t, filepath.Join("gecode", "gecode_25x25.txt"))
+	var conflicts, lowered int64
+	for trial, p := range ps[len(ps)-2:] {
+		s := newCDCL(t.Context(), p.Box, trial == 0)
+		s.policy.reduceInterval = 20
+		sols := s.solve(p.Cells, 2)
+		if len(sols) != 1 || !p.IsSolutionOf(sols[0]) {
+			t.Fatalf("%s: %d solutions (valid: %v)", p.Name, len(sols), len(sols) > 0 && p.IsSolutionOf(sols[0]))
+		}
+		conflicts += s.conflicts
+		type key struct{ lit, clause int32 }
+		watched := make(map[key]int)
+		for l := range s.watches {
+			for _, w := range s.watches[l] {
+				c := w.clause
+				if c < 0 {
+					c = ^c
+				}
+				if int(c) >= len(s.arena) || s.arena[c+1]&flagDeleted != 0 {
+					t.Fatalf("trial %d: literal %d watches clause %d, deleted or past the arena", trial, l, c)
+				}
+				lits := s.clauseLits(c)
+				if (w.clause < 0) != (len(lits) == 2) || !slices.Contains(lits, w.blocker) || w.blocker == int32(l) {
+					t.Fatalf("trial %d: watch %+v of literal %d on clause %v", trial, w, l, lits)
+				}
+				watched[key{int32(l), c}]++
+			}
+		}
+		clauses := 0
+		for c := int32(0); c < int32(len(s.arena)); c += clauseHeader + s.arena[c] {
+			h := s.arena[c+1]
+			if h&flagDeleted != 0 {
+				continue
+			}
+			clauses++
+			lits := s.clauseLits(c)
+			for _, l := range lits[:2] {
+				if watched[key{l, c}] != 1 {
+					t.Fatalf("trial %d: clause %v watched %d times by %d", trial, lits, watched[key{l, c}], l)
+				}
+			}
+			if pos := int(h >> posShift & posMax); pos != 0 && (pos < 2 || pos >= len(lits)) {
+				t.Fatalf("trial %d: clause %v has saved position %d", trial, lits, pos)
+			}
+			if lbd := h & lbdMask; h&flagKeep == 0 && (lbd < 1 || int(lbd) > len(lits)) {
+				t.Fatalf("trial %d: learned clause %v has glue %d", trial, lits, lbd)
+			}
+		}
+		if len(watched) != 2*clauses {
+			t.Fatalf("trial %d: %d watches for %d clauses", trial, len(watched), clauses)
+		}
+		lowered += s.gluesLowered
+	}
+	if conflicts < 500 || lowered == 0 {
+		t.Fatalf("%d conflicts, %d glues lowered: the test no longer exercises reduction and glue updates", conflicts, lowered)
+	}
+	t.Logf("%d conflicts, %d glues lowered", conflicts, lowered)
+}
