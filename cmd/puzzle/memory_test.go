@@ -4,13 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
-	"runtime"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/puzzlesolvers/puzzle/internal/hostload"
 	"github.com/puzzlesolvers/puzzle/internal/record"
 	"github.com/puzzlesolvers/puzzle/internal/schematest"
 	"github.com/puzzlesolvers/puzzle/nonogram"
@@ -55,25 +53,7 @@ func maxOvershoot() time.Duration {
 	if raceDetector {
 		d *= 5
 	}
-	return time.Duration(float64(d) * hostBusy())
-}
-
-// hostBusy is the one-minute load average over the number of cores, at
-// least 1 (1 where /proc/loadavg cannot be read).
-func hostBusy() float64 {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return 1
-	}
-	fields := strings.Fields(string(b))
-	if len(fields) == 0 {
-		return 1
-	}
-	load, err := strconv.ParseFloat(fields[0], 64)
-	if err != nil {
-		return 1
-	}
-	return max(1, load/float64(runtime.NumCPU()))
+	return time.Duration(float64(d) * hostload.Busy())
 }
 
 func TestSudokuAllCap(t *testing.T) {

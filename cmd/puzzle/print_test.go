@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/puzzlesolvers/puzzle/internal/svgtest"
 	"io"
 	"math"
 	"os"
@@ -18,7 +17,9 @@ import (
 	"time"
 
 	"github.com/puzzlesolvers/puzzle/internal/badinput"
+	"github.com/puzzlesolvers/puzzle/internal/hostload"
 	"github.com/puzzlesolvers/puzzle/internal/longtest"
+	"github.com/puzzlesolvers/puzzle/internal/svgtest"
 	"github.com/puzzlesolvers/puzzle/nonogram"
 	"github.com/puzzlesolvers/puzzle/queens"
 	"github.com/puzzlesolvers/puzzle/sliding"
@@ -521,7 +522,7 @@ func TestPrintBadInputCorpus(t *testing.T) {
 	opt := badinput.Options{Random: 40, Seed: 15}
 	// limit catches a print that hangs; a loaded host (the race detector
 	// and the other packages' tests on 2 cores) stretches an honest one.
-	every, limit := 25, time.Duration(float64(20*time.Second)*hostBusy())
+	every, limit := 25, time.Duration(float64(20*time.Second)*hostload.Busy())
 	if longtest.Enabled() {
 		opt.Random, every = 300, 4
 	}
