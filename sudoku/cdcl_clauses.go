@@ -9,7 +9,8 @@ import (
 // at-least-one half of each group, blocking clauses, learned clauses)
 // lives in one arena for locality: at offset c, arena[c] is the number of
 // literals, arena[c+1] the LBD ("glue", Audemard and Simon, 2009) with the
-// flags and the saved position below, and the literals follow, the two watched ones first.
+// flags and the saved position below, and the literals follow, the two
+// watched ones first.
 const (
 	clauseHeader = 2
 	flagDeleted  = 1 << 30

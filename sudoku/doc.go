@@ -41,14 +41,14 @@
 //     exactly-one groups of cell-digit variables whose at-most-one half is
 //     propagated natively (a true member makes the others false) and whose
 //     at-least-one half is a watched clause, whose search for a new watch
-//     starts where the last one ended (Gent, 2013). Conflicts are analysed to the
-//     first UIP after MiniSat (Eén and Sörensson, 2003), minimised and
+//     starts where the last one ended (Gent, 2013). Conflicts are analysed
+//     to the first UIP after MiniSat (Eén and Sörensson, 2003), minimised and
 //     shrunk to one literal per level where possible (Fleury and Biere,
 //     2021; cdcl_learn.go); learned clauses are kept in tiers by glue
 //     (Audemard and Simon, 2009; cdcl_clauses.go), a glue lowered when the
 //     analysis resolves on the clause again and finds its literals on
-//     fewer levels (their dynamic update, as in Glucose and CaDiCaL), and, as an option of
-//     the policy (off by default), vivified after each reduction: their
+//     fewer levels (their dynamic update, as in Glucose and CaDiCaL), and,
+//     as an option of the policy (off by default), vivified after each reduction: their
 //     literals' negations are propagated one at a time and the literals
 //     found not needed are dropped (Piette, Hamadi and Saïs, 2008;
 //     CaDiCaL; cdcl_vivify.go); the

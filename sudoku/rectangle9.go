@@ -95,7 +95,7 @@ func secondBySwap9(cells, sol, out *[81]uint8) bool {
 	if rectangle9Wide {
 		slot = rectangle9AVX512(sol, cells, t)
 	} else {
-		slot = rectangle9Go(sol, cells, t)
+		slot = rectangle9Go(sol, cells)
 	}
 	if slot < 0 {
 		return false
@@ -108,10 +108,11 @@ func secondBySwap9(cells, sol, out *[81]uint8) bool {
 	return true
 }
 
-// rectangle9Go is rectangle9AVX512 in Go: the first slot of t holding a
-// rectangle of sol free of the givens of cells, or -1. It looks at the rows
-// of each band, then at the columns of each stack, of the transposed grid.
-func rectangle9Go(sol, cells *[81]uint8, t *rect9Table) int {
+// rectangle9Go is rectangle9AVX512 in Go: the first slot of rect9 holding
+// a rectangle of sol free of the givens of cells, or -1, without the
+// table. It looks at the rows of each band, then at those of the
+// transposed grid, which are the columns of each stack.
+func rectangle9Go(sol, cells *[81]uint8) int {
 	if slot := rect9Lines(sol, cells); slot >= 0 {
 		return slot
 	}

@@ -207,9 +207,8 @@ func queensDrawBoard(w io.Writer, rows []int) {
 
 // queensWriteInts writes xs as queensJoinInts does, and a newline, a
 // piece at a time (a placement of 10^8 queens is a gigabyte of text). It
-// stops early, ending the line, when ctx is done
-// (Ctrl-C while millions of queens are printed), and reports whether it
-// wrote them all.
+// stops early, ending the line, when ctx is done (Ctrl-C while millions of
+// queens are printed), and reports whether it wrote them all.
 func queensWriteInts(ctx context.Context, w io.Writer, xs []int) bool {
 	var b []byte
 	for i, x := range xs {
