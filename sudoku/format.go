@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"bufio"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -345,17 +346,49 @@ func parse9[S ~string | ~[]byte](q *line9, s S, line int) (*Puzzle, bool) {
 	if len(s) != 81 {
 		return nil, false
 	}
-	var bad uint8
-	for i := range q.cells {
-		v := cell9[s[i]]
-		bad |= v & 0x80
-		q.cells[i] = v
-	}
-	if bad != 0 {
-		return nil, false
+	if !digits9(&q.cells, s) {
+		var bad uint8
+		for i := range q.cells {
+			v := cell9[s[i]]
+			bad |= v & 0x80
+			q.cells[i] = v
+		}
+		if bad != 0 {
+			return nil, false
+		}
 	}
 	q.p = Puzzle{Box: 3, Cells: q.cells[:], Line: line}
 	return &q.p, true
+}
+
+// digits9 reads the 81 characters of s into cells, eight at a time, when
+// each is a digit or '.', the usual alphabet of one-line puzzles, and
+// reports false otherwise (cells are then partly overwritten), for the
+// table to read the other characters that mean an empty cell or to
+// decline the line.
+func digits9[S ~string | ~[]byte](cells *[81]uint8, s S) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	var bad uint64
+	for i := 0; i < 80; i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		// '.' becomes '0': the bytes equal to '.' are the zero bytes of
+		// x ^ '.', found exactly (no carry crosses a byte).
+		z := x ^ '.'*ones
+		dot := ^((z&^highs + ^uint64(highs)) | z) & highs
+		x += dot >> 6
+		// Then every byte must lie in '0'..'9': below 0x80, at least '0'
+		// (the high bit survives subtracting '0' from it with the high bit
+		// set) and at most '9' (adding 0x7F-'9' leaves the high bit clear).
+		bad |= x | ^((x | highs) - '0'*ones) | (x + (0x7F-'9')*ones)
+		binary.LittleEndian.PutUint64(cells[i:], x-'0'*ones)
+	}
+	c := s[80]
+	if c == '.' {
+		c = '0'
+	}
+	cells[80] = c - '0'
+	return bad&highs == 0 && c-'0' <= 9
 }
 
 // rowTokens splits one grid row into its cells: whitespace-separated

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"encoding/binary"
 	"math"
 	"strconv"
 
@@ -186,19 +187,38 @@ const grid9JSON = "[[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0],
 // appendFlat9 appends g, a row-major 9×9 grid, as JSON rows, as
 // appendGrid writes SudokuRows(g, 9).
 func appendFlat9(b []byte, g []uint8) []byte {
+	if len(g) != 81 {
+		return appendGrid(b, SudokuRows(g, 9))
+	}
 	at := len(b)
 	b = append(b, grid9JSON...)
 	out := b[at:]
+	const highs = 0x8080808080808080
+	var bad uint64
 	for r := range 9 {
-		row, o := g[9*r:9*r+9], out[2+20*r:2+20*r+17]
-		for c, v := range row {
-			if v > 9 {
-				return appendGrid(b[:at], SudokuRows(g, 9))
-			}
-			o[2*c] = '0' + v
-		}
+		// A row's first eight values, each a byte, spread two bytes
+		// apart and put between the commas; the ninth on its own.
+		row := binary.LittleEndian.Uint64(g[9*r:])
+		bad |= row | (row + 0x7676767676767676) // a value over 9
+		o := out[2+20*r : 2+20*r+17]
+		binary.LittleEndian.PutUint64(o, spread4(uint32(row))|0x2C302C302C302C30)
+		binary.LittleEndian.PutUint64(o[8:], spread4(uint32(row>>32))|0x2C302C302C302C30)
+		v := g[9*r+8]
+		bad |= uint64(v|(v+0x76)) << 56
+		o[16] = '0' + v
+	}
+	if bad&highs != 0 {
+		return appendGrid(b[:at], SudokuRows(g, 9))
 	}
 	return b
+}
+
+// spread4 puts the four bytes of x in the low bytes of the four 16-bit
+// halves of the result.
+func spread4(x uint32) uint64 {
+	y := uint64(x)
+	y = (y | y<<16) & 0x0000FFFF0000FFFF
+	return (y | y<<8) & 0x00FF00FF00FF00FF
 }
 
 // appendGrid9 appends g as JSON if it is a 9×9 grid of values 0..9, the

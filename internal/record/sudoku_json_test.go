@@ -239,3 +239,33 @@ func TestSudokuRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendFlat9 checks the eight-at-a-time grid writer against
+// appendGrid of the same rows, on grids of values 0..9 with, in most, one
+// to three bytes of any value put anywhere (the writer must then fall back
+// to appendGrid).
+func TestAppendFlat9(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 3))
+	fallbacks := 0
+	for i := range 20000 {
+		g := make([]uint8, 81)
+		for j := range g {
+			g[j] = uint8(rng.IntN(10))
+		}
+		odd := i%4 != 0
+		if odd {
+			for range 1 + rng.IntN(3) {
+				g[rng.IntN(81)] = uint8(10 + rng.IntN(246))
+			}
+			fallbacks++
+		}
+		got := appendFlat9([]byte("x"), g)
+		want := appendGrid([]byte("x"), SudokuRows(g, 9))
+		if !bytes.Equal(got, want) {
+			t.Fatalf("grid %v:\nappendFlat9 %s\nappendGrid  %s", g, got, want)
+		}
+	}
+	if fallbacks < 10000 {
+		t.Fatalf("only %d grids with a value over 9", fallbacks)
+	}
+}
