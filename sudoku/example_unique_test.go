@@ -36,8 +36,9 @@ func ExampleUniqueGivens() {
 	}
 	fmt.Println("removable:", removable)
 	// Output:
-	// give r2c2 = 9
-	// give r7c1 = 7
+	// give r1c1 = 7
+	// give r5c1 = 3
+	// give r6c5 = 5
 	// fewest: true
-	// removable: [r1c5 r2c9 r3c6 r3c7 r4c3 r4c4 r4c7 r5c9 r6c6 r7c6 r8c4 r9c7]
+	// removable: [r2c6 r2c9 r3c4 r3c7 r4c3 r4c4 r4c7 r6c4 r6c6 r6c7 r7c4 r8c4 r8c6 r9c5 r9c7]
 }

@@ -52,7 +52,14 @@ package sudoku
 // unsolved cells, trying one digit on a copy of the state and then removing
 // it from the cell; the digit tried first is the one with the most cells
 // left in the band, which on grids with many solutions reaches one in
-// fewer guesses. The states live on a fixed stack, one per depth, so the
+// fewer guesses. Until the search meets its first contradiction, such a
+// guess goes with a second, on the best cell with two candidates in
+// another band and another stack (pairGuess), which neither guess touches:
+// the search tries both digits, then the first with the second's other
+// branch, then the first's other branch, and the pair propagates in about
+// the passes of one guess. Grids with many solutions meet few
+// contradictions and take one guess after another; on hard grids the
+// first contradiction comes within a few guesses. The states live on a fixed stack, one per depth, so the
 // search allocates nothing but the solutions. Stats.Nodes counts both
 // branches of every guess, as the general engine counts every value it
 // tries.
@@ -89,6 +96,11 @@ type solver9 struct {
 	gb    int    // band of the cell to guess on, set by propagate
 	gx    uint32 // bit of that cell in its band
 	gi    int    // the word of the digit to try in that cell
+	// bivalue says that the cell of the guess has two candidates, and
+	// contradicted that the search has met a contradiction: until then a
+	// guess on such a cell goes with a second one (pairGuess).
+	bivalue      bool
+	contradicted bool
 	// A node at depth k has placed k cells more than the root, so 81
 	// guesses at most lie between the root and a leaf.
 	stack [82]state9
@@ -158,6 +170,7 @@ func solve9x9Into(ctx context.Context, p *Puzzle, k *sink, limit int, reuse [][]
 		k = &s.own
 	}
 	s.sink, s.nodes, s.ctx, s.done, s.err = k, 0, ctx, ctx.Done(), nil
+	s.contradicted = false
 	s.givens = (*[81]uint8)(p.Cells)
 	if !s.cancelled() {
 		if propagate9Wide {
@@ -246,6 +259,7 @@ func (s *solver9) search(depth int, dirty uint32) bool {
 	for {
 		switch s.propagate(st, dirty) {
 		case p9Contradiction:
+			s.contradicted = true
 			return false
 		case p9Solved:
 			return s.record(st, depth > 0)
@@ -254,13 +268,33 @@ func (s *solver9) search(depth int, dirty uint32) bool {
 		if st.f[i]&x == 0 {
 			return false // propagate never leaves a cell without candidates
 		}
+		j, y, pair := 0, uint32(0), false
+		if s.bivalue && !s.contradicted {
+			j, y, pair = s.pairGuess(st)
+		}
 		if s.step() {
 			return true
 		}
 		next := &s.stack[depth+1]
 		*next = *st
 		next.f[i] &= ^t9Row[bits.TrailingZeros32(x)] | x
-		if s.search(depth+1, 1<<i) {
+		if pair {
+			// Both guesses, then the first with the second's other
+			// branch; the first's other branch follows below.
+			next.f[j] &= ^t9Row[bits.TrailingZeros32(y)] | y
+			if s.search(depth+1, 1<<i|1<<j) {
+				return true
+			}
+			if s.step() {
+				return true
+			}
+			*next = *st
+			next.f[i] &= ^t9Row[bits.TrailingZeros32(x)] | x
+			next.f[j] &^= y
+			if s.search(depth+1, 1<<i|1<<j) {
+				return true
+			}
+		} else if s.search(depth+1, 1<<i) {
 			return true
 		}
 		// The other branch: the cell is not d+1.
@@ -276,7 +310,7 @@ func (s *solver9) search(depth int, dirty uint32) bool {
 // s.wide.st: the same nodes in the same order, so the same solutions.
 func (s *solver9) searchWide() {
 	w := &s.wide
-	w.nodes, w.depth = 0, 0
+	w.nodes, w.depth, w.contra, w.pend = 0, 0, 0, 0
 	for mode := uint32(0); ; {
 		switch search9AVX512(w, mode) {
 		case 0:
@@ -412,11 +446,13 @@ func (s *solver9) propagate(st *state9, dirty uint32) int {
 		case 1:
 			return p9Solved
 		case 2:
+			s.bivalue = false
 			s.pickFewest(st)
 			s.guessWord(st)
 		default:
 			c := 127 - int(key&127)
 			s.gb, s.gx, s.gi = c/27, 1<<(c%27), 3*int(key>>16)+c/27
+			s.bivalue = true
 		}
 		return p9Stuck
 	}
@@ -562,12 +598,57 @@ func (s *solver9) pickGuess(st *state9, bi *[3]uint32) {
 			best = max(best, n<<7|(127-c))
 		}
 	}
+	s.bivalue = best != 0
 	if best != 0 {
 		c := 127 - best&127
 		s.gb, s.gx = c/27, 1<<(c%27)
 		return
 	}
 	s.pickFewest(st)
+}
+
+// pairGuess picks a second guess to go with the one in s.gb, s.gx, s.gi,
+// on a cell with two candidates in another band and another stack than
+// that one's (so that neither guess touches the other's cell), chosen and
+// given its digit by the rules of pickGuess and guessWord, and reports
+// whether there is one: the word of its digit and its bit.
+//
+// On grids with many solutions a search meets few contradictions and
+// makes one guess after another, each followed by a propagation of a few
+// passes; two far apart guesses propagate together in about as many
+// passes as one. A search stops pairing at its first contradiction: from
+// then on a wrong guess is likely, and a pair of guesses is wrong more
+// often than one.
+func (s *solver9) pairGuess(st *state9) (int, uint32, bool) {
+	c1 := 27*s.gb + bits.TrailingZeros32(s.gx)
+	stack := uint32(0x7<<(3*(c1%9/3))) * (1 | 1<<9 | 1<<18)
+	best := 0
+	for b := range 3 {
+		if b == s.gb || st.u[b] == 0 {
+			continue
+		}
+		_, two, three := st.count9(b)
+		for m := st.u[b] & two &^ three &^ stack; m != 0; m &= m - 1 {
+			c := 27*b + bits.TrailingZeros32(m)
+			pe := &t9Peers[c]
+			n := bits.OnesCount32(st.u[0]&pe[0]) + bits.OnesCount32(st.u[1]&pe[1]) + bits.OnesCount32(st.u[2]&pe[2])
+			best = max(best, n<<7|(127-c))
+		}
+	}
+	if best == 0 {
+		return 0, 0, false
+	}
+	c := 127 - best&127
+	b, x := c/27, uint32(1)<<(c%27)
+	word, most := 0, -1
+	for i := b; i < 27; i += 3 {
+		if w := st.f[i]; w&x != 0 {
+			if n := bits.OnesCount32(w); n > most {
+				word, most = i, n
+			}
+		}
+	}
+	return word, x, true
 }
 
 // pickFewest sets s.gb, s.gx to the first cell with the fewest candidates.

@@ -25,15 +25,18 @@ var spread9WideMin = 4
 // search9 is the state of search9AVX512 between its calls; the assembly
 // knows the offsets of its fields (TestSearch9Layout).
 type search9 struct {
-	st    state9    // the root, the state of a guess Go chooses, or propagate9AVX512's state
-	key   uint32    // the guess Go chose (mode 3)
-	_     uint32    //
-	nodes int64     // Stats.Nodes so far
-	depth int64     // branches on stack
-	sol   [81]uint8 // the solution just found
-	_     [31]uint8
-	cur   [64]uint32     // the registers of the state to resume with (mode 2); scratch of the loop otherwise
-	stack [81][64]uint32 // the registers of the other branch of every guess on the path
+	st     state9    // the root, the state of a guess Go chooses, or propagate9AVX512's state
+	key    uint32    // the guess Go chose (mode 3)
+	contra uint32    // not 0 once the search met a contradiction (solver9.contradicted)
+	nodes  int64     // Stats.Nodes so far
+	depth  int64     // branches on stack
+	sol    [81]uint8 // the solution just found
+	_      [31]uint8
+	cur    [64]uint32     // the registers of the state to resume with (mode 2); scratch of the loop otherwise
+	stack  [81][64]uint32 // the registers of the other branch of every guess on the path
+	keys   [96]uint32     // the key of every cell at the last choice of a guess, for the second of a pair
+	pend   uint32         // not 0 while the second guess of a pair waits to be placed
+	pendAt [3]uint32      // its bit in the band, band and lane
 }
 
 // search9AVX512 runs solver9.search with AVX-512 (solve9_prop_amd64.s),

@@ -292,9 +292,10 @@ func TestSolve9AVX512SameSearch(t *testing.T) {
 // assembly uses (S9KEY and the others in solve9_prop_amd64.s).
 func TestSearch9Layout(t *testing.T) {
 	var s search9
-	got := []uintptr{unsafe.Offsetof(s.key), unsafe.Offsetof(s.nodes), unsafe.Offsetof(s.depth),
-		unsafe.Offsetof(s.sol), unsafe.Offsetof(s.cur), unsafe.Offsetof(s.stack)}
-	want := []uintptr{120, 128, 136, 144, 256, 512}
+	got := []uintptr{unsafe.Offsetof(s.key), unsafe.Offsetof(s.contra), unsafe.Offsetof(s.nodes), unsafe.Offsetof(s.depth),
+		unsafe.Offsetof(s.sol), unsafe.Offsetof(s.cur), unsafe.Offsetof(s.stack), unsafe.Offsetof(s.keys),
+		unsafe.Offsetof(s.pend), unsafe.Offsetof(s.pendAt)}
+	want := []uintptr{120, 124, 128, 136, 144, 256, 512, 21248, 21632, 21636}
 	if !slices.Equal(got, want) || unsafe.Sizeof(s.st) != 120 || unsafe.Sizeof(s.stack[0]) != 256 {
 		t.Fatalf("offsets %v, want %v", got, want)
 	}
@@ -389,22 +390,24 @@ func s9WideFrom(st state9, key uint32) ([][]uint8, int64) {
 }
 
 // s9GoFrom runs the Go search from st, whose words in dirty changed, to the
-// end, and returns the solutions in the order found and the nodes.
-func s9GoFrom(st state9, dirty uint32) ([][]uint8, int64) {
+// end, and returns the solutions in the order found and the nodes. met
+// says whether the search met a contradiction before, and after.
+func s9GoFrom(st state9, dirty uint32, met *bool) ([][]uint8, int64) {
 	defer func(w bool) { propagate9Wide = w }(propagate9Wide)
 	propagate9Wide = false
 	t9Tables()
-	s := &solver9{sink: &sink{limit: -1}, ctx: context.Background()}
+	s := &solver9{sink: &sink{limit: -1}, ctx: context.Background(), contradicted: *met}
 	s.done = s.ctx.Done()
 	s.stack[0] = st
 	s.search(0, dirty)
+	*met = s.contradicted
 	return s.sink.sols, s.nodes
 }
 
 // TestSearch9AVX512Guess holds every guess of the search in assembly, which
 // places the digit in the cell at once and, when the cell had two digits,
 // places the other in the other branch, to the two branches of the Go
-// search: for every candidate of every open cell of stuck states of random
+// search (the second knowing whether the first met a contradiction): for every candidate of every open cell of stuck states of random
 // puzzles, the search from that guess lists the Go search's solutions of
 // the cell with the digit, then those of the cell without it, in the same
 // order and with the same nodes; and as many as the brute-force oracle
@@ -446,8 +449,11 @@ func TestSearch9AVX512Guess(t *testing.T) {
 				one, two := st, st
 				one.f[i] &= ^t9Row[c%27] | x
 				two.f[i] &^= x
-				sols1, nodes1 := s9GoFrom(one, 1<<i)
-				sols2, nodes2 := s9GoFrom(two, 1<<i)
+				// The second branch starts where the first ended,
+				// knowing whether it met a contradiction (pairGuess).
+				met := false
+				sols1, nodes1 := s9GoFrom(one, 1<<i, &met)
+				sols2, nodes2 := s9GoFrom(two, 1<<i, &met)
 				want := append(sols1, sols2...)
 				got, nodes := s9WideFrom(st, uint32(d)<<16|uint32(127-c))
 				if nodes != 2+nodes1+nodes2 || !slices.EqualFunc(got, want, slices.Equal) {

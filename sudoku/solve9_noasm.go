@@ -16,11 +16,13 @@ const propagate9Wide = false
 
 // search9 exists on amd64 only (solve9_amd64.go).
 type search9 struct {
-	st    state9
-	key   uint32
-	nodes int64
-	depth int64
-	sol   [81]uint8
+	st     state9
+	key    uint32
+	contra uint32
+	nodes  int64
+	depth  int64
+	sol    [81]uint8
+	pend   uint32
 }
 
 // search9AVX512 exists on amd64 only (solve9_amd64.go).

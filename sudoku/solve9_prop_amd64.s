@@ -114,7 +114,33 @@
 	VPANDD z9Peers1<>+OFF(SB), Z17, Z22; VPOPCNTD Z22, Z22; \
 	VPANDD z9Peers2<>+OFF(SB), Z18, Z23; VPOPCNTD Z23, Z23; \
 	VPADDD Z22, Z21, Z21; VPADDD Z23, Z21, Z21; VPSLLD $16, Z21, Z21; \
-	VPORD z9Key<>+OFF(SB), Z21, Z21; KMOVW R, K4; VPMAXUD Z21, Z20, K4, Z20
+	VPORD z9Key<>+OFF(SB), Z21, Z21; VMOVDQU32 Z21, (S9KEYS+OFF)(DI); KMOVW R, K4; VPMAXUD Z21, Z20, K4, Z20
+
+// MAXKEY sets AX to the largest key of the lanes of Z20.
+#define MAXKEY \
+	VSHUFI32X4 $0x4E, Z20, Z20, Z21; VPMAXUD Z21, Z20, Z20; \
+	VSHUFI32X4 $0xB1, Z20, Z20, Z21; VPMAXUD Z21, Z20, Z20; \
+	VPSHUFD $0x4E, Z20, Z21; VPMAXUD Z21, Z20, Z20; \
+	VPSHUFD $0xB1, Z20, Z21; VPMAXUD Z21, Z20, Z20; \
+	VMOVD X20, AX
+
+// PICK decodes the key in AX: the cell's band in R8 and its bit in the
+// band in DX; of its two digits, the one whose word holds more cells of
+// the band (the first on a tie), as a lane in R11: lane l of Z0 is bit l,
+// lane l of Z1 bit 16+l of R10; a band's lanes are bits 8b..8b+7 and
+// 24+b, in the order of their digits.
+#define PICK \
+	MOVL AX, DX; ANDL $31, DX; \
+	MOVL AX, R8; SHRL $5, R8; ANDL $3, R8; \
+	MOVL DX, CX; MOVL $1, R9; SHLL CX, R9; VPBROADCASTD R9, Z22; \
+	VPTESTMD Z22, Z0, K4; VPTESTMD Z22, Z1, K5; \
+	KMOVW K4, R10; KMOVW K5, R11; SHLL $16, R11; ORL R11, R10; \
+	LEAL (R8*8), CX; MOVL $0xFF, R11; SHLL CX, R11; \
+	LEAL 24(R8), CX; MOVL $1, R12; SHLL CX, R12; ORL R12, R11; \
+	ANDL R11, R10; \
+	BSFL R10, SI; BSRL R10, R11; \
+	MOVL (S9CUR)(DI)(SI*4), R9; MOVL (S9CUR)(DI)(R11*4), R12; \
+	CMPL R12, R9; CMOVLLE SI, R11
 
 // DIGIT writes digit D+1 (broadcast in ZD) into the byte lanes of Z0, Z1,
 // Z2 (bands 0, 1, 2) where word 3D+b of the state at DI has a bit.
@@ -214,8 +240,12 @@
 #define S9NODES 128
 #define S9DEPTH 136
 #define S9SOL 144
+#define S9CONTRA 124
 #define S9CUR 256
 #define S9STACK 512
+#define S9KEYS 21248
+#define S9PEND 21632
+#define S9PENDAT 21636
 
 // func search9AVX512(s *search9, mode uint32) uint32 runs the depth-first
 // search of solver9.search from the state that mode names, with the state
@@ -418,7 +448,10 @@ same:
 	// Of those, the one that sees the most unplaced cells, and the first
 	// of them: the largest key (peers << 16 | (127 - cell) << 8, with the
 	// cell's band << 5 | its bit in the band below) over 16 cells at a
-	// time.
+	// time. The cells (AX for 0..63, CX for 64..80) wait in the scratch
+	// for the choice of a second guess.
+	MOVQ AX, (S9CUR+128)(DI)
+	MOVQ CX, (S9CUR+136)(DI)
 	VPBROADCASTD X2, Z16
 	VSHUFI32X4 $0xAA, Z2, Z2, Z17
 	VPSHUFD $0, Z17, Z17
@@ -434,53 +467,10 @@ same:
 	SCORE(256, CX)
 	SHRQ $16, CX
 	SCORE(320, CX)
-	VSHUFI32X4 $0x4E, Z20, Z20, Z21
-	VPMAXUD Z21, Z20, Z20
-	VSHUFI32X4 $0xB1, Z20, Z20, Z21
-	VPMAXUD Z21, Z20, Z20
-	VPSHUFD $0x4E, Z20, Z21
-	VPMAXUD Z21, Z20, Z20
-	VPSHUFD $0xB1, Z20, Z21
-	VPMAXUD Z21, Z20, Z20
-	VMOVD X20, AX
-
-	// The cell: its band (R8) and bit (DX), in the low byte of the key.
-	MOVL AX, DX
-	ANDL $31, DX
-	MOVL AX, R8
-	SHRL $5, R8
-	ANDL $3, R8
-	// Its two digits, as lanes: lane l of Z0 is bit l, lane l of Z1 bit
-	// 16+l of R10; a band's lanes are bits 8b..8b+7 and 24+b, in the
-	// order of their digits.
-	MOVL DX, CX
-	MOVL $1, R9
-	SHLL CX, R9
-	VPBROADCASTD R9, Z22
-	VPTESTMD Z22, Z0, K4
-	VPTESTMD Z22, Z1, K5
-	KMOVW K4, R10
-	KMOVW K5, R11
-	SHLL $16, R11
-	ORL R11, R10
-	LEAL (R8*8), CX
-	MOVL $0xFF, R11
-	SHLL CX, R11
-	LEAL 24(R8), CX
-	MOVL $1, R12
-	SHLL CX, R12
-	ORL R12, R11
-	ANDL R11, R10
-	// Of the two, the digit whose word holds more cells of the band; the
-	// first on a tie. Its lane goes in R11.
-	BSFL R10, SI
-	BSRL R10, R11
-	MOVL (S9CUR)(DI)(SI*4), R9
-	MOVL (S9CUR)(DI)(R11*4), R12
-	CMPL R12, R9
-	CMOVLLE SI, R11
+	MAXKEY
+	PICK
 	CMPL R13, $4
-	JNE place
+	JNE pair
 	// Mode 4: the digit, less one, in bits 16 up of the key, and the state.
 	MOVL R11, CX
 	ANDL $7, CX
@@ -500,6 +490,68 @@ same:
 	VZEROUPPER
 	MOVL CX, ret+16(FP)
 	RET
+
+	// Until the search meets a contradiction, a second guess goes with
+	// the first (solver9.pairGuess): the best of the cells with two
+	// candidates in another band and stack, by the keys SCORE kept.
+pair:
+	CMPL S9CONTRA(DI), $0
+	JNE place
+	// The first guess's stack ((column * 11) >> 5) and band, as offsets
+	// of the tables of their cells.
+	IMUL3L $57, DX, R12
+	SHRL $9, R12
+	IMUL3L $9, R12, CX
+	MOVL DX, R9
+	SUBL CX, R9
+	IMUL3L $11, R9, R9
+	SHRL $5, R9
+	SHLL $4, R9
+	MOVL R8, CX
+	SHLL $4, CX
+	LEAQ z9BandCells<>(SB), R12
+	MOVQ 0(R12)(CX*1), AX
+	MOVQ 8(R12)(CX*1), BX
+	LEAQ z9StackCells<>(SB), R12
+	ORQ 0(R12)(R9*1), AX
+	ORQ 8(R12)(R9*1), BX
+	NOTQ AX
+	ANDQ (S9CUR+128)(DI), AX
+	NOTQ BX
+	ANDQ (S9CUR+136)(DI), BX
+	MOVQ AX, CX
+	ORQ BX, CX
+	JZ place
+	MOVL DX, (S9CUR+144)(DI)
+	MOVL R8, (S9CUR+148)(DI)
+	MOVL R11, (S9CUR+152)(DI)
+	VPXORD Z20, Z20, Z20
+	KMOVW AX, K4
+	VPMAXUD (S9KEYS+0)(DI), Z20, K4, Z20
+	SHRQ $16, AX
+	KMOVW AX, K4
+	VPMAXUD (S9KEYS+64)(DI), Z20, K4, Z20
+	SHRQ $16, AX
+	KMOVW AX, K4
+	VPMAXUD (S9KEYS+128)(DI), Z20, K4, Z20
+	SHRQ $16, AX
+	KMOVW AX, K4
+	VPMAXUD (S9KEYS+192)(DI), Z20, K4, Z20
+	KMOVW BX, K4
+	VPMAXUD (S9KEYS+256)(DI), Z20, K4, Z20
+	SHRQ $16, BX
+	KMOVW BX, K4
+	VPMAXUD (S9KEYS+320)(DI), Z20, K4, Z20
+	MAXKEY
+	PICK
+	MOVL DX, (S9PENDAT+0)(DI)
+	MOVL R8, (S9PENDAT+4)(DI)
+	MOVL R11, (S9PENDAT+8)(DI)
+	MOVL $1, S9PEND(DI)
+	MOVL (S9CUR+144)(DI), DX
+	MOVL (S9CUR+148)(DI), R8
+	MOVL (S9CUR+152)(DI), R11
+	JMP place
 
 	// The guess of the key in AX: the digit placed in the cell, and the
 	// other branch, without the digit in the cell, on the stack.
@@ -595,12 +647,23 @@ push:
 	VMOVDQU32 Z11, 64(BX)
 	VMOVDQU32 Z12, 128(BX)
 	VMOVDQU32 Z13, 192(BX)
+	// The second guess of a pair, placed on the first: its other branch
+	// goes on the stack above the first's.
+	CMPL S9PEND(DI), $0
+	JEQ placed
+	MOVL $0, S9PEND(DI)
+	MOVL (S9PENDAT+0)(DI), DX
+	MOVL (S9PENDAT+4)(DI), R8
+	MOVL (S9PENDAT+8)(DI), R11
+	JMP place
+placed:
 	RELOAD
 	JMP node
 
 contradiction:
 	CMPL R13, $4
 	JEQ ret0
+	MOVL $1, S9CONTRA(DI)
 	// Back to the last branch left on the stack.
 pop:
 	MOVQ S9DEPTH(DI), BX
@@ -1479,3 +1542,21 @@ DATA z9Key<>+372(SB)/4, $0x00000000
 DATA z9Key<>+376(SB)/4, $0x00000000
 DATA z9Key<>+380(SB)/4, $0x00000000
 GLOBL z9Key<>(SB), RODATA|NOPTR, $384
+
+// z9BandCells and z9StackCells hold, for each band and each stack, its
+// cells as the choice of a guess numbers them: cells 0..63 in the first
+// quadword, 64..80 in the second.
+DATA z9BandCells<>+0(SB)/8, $0x0000000007ffffff
+DATA z9BandCells<>+8(SB)/8, $0x0000000000000000
+DATA z9BandCells<>+16(SB)/8, $0x003ffffff8000000
+DATA z9BandCells<>+24(SB)/8, $0x0000000000000000
+DATA z9BandCells<>+32(SB)/8, $0xffc0000000000000
+DATA z9BandCells<>+40(SB)/8, $0x000000000001ffff
+GLOBL z9BandCells<>(SB), RODATA|NOPTR, $48
+DATA z9StackCells<>+0(SB)/8, $0x81c0e070381c0e07
+DATA z9StackCells<>+8(SB)/8, $0x0000000000000703
+DATA z9StackCells<>+16(SB)/8, $0x0e070381c0e07038
+DATA z9StackCells<>+24(SB)/8, $0x000000000000381c
+DATA z9StackCells<>+32(SB)/8, $0x70381c0e070381c0
+DATA z9StackCells<>+40(SB)/8, $0x000000000001c0e0
+GLOBL z9StackCells<>(SB), RODATA|NOPTR, $48
