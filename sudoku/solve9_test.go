@@ -530,3 +530,88 @@ func TestSolveInto(t *testing.T) {
 		t.Fatalf("4×4: SolveInto %v %v, Solve %v", res.Status, err, want.Status)
 	}
 }
+
+// TestPairGuess checks the second guess of a pair against a choice made
+// from scratch, on random states after the band deductions: among the
+// unplaced cells with two candidates outside the band and the stack of
+// the first guess, the one that sees the most unplaced cells (the first on
+// a tie), and of its digits the one whose band word holds the most cells
+// (the first on a tie); none when there is no such cell.
+func TestPairGuess(t *testing.T) {
+	t9Tables()
+	rng := rand.New(rand.NewPCG(15, 21))
+	pairs, none := 0, 0
+	for range 4000 {
+		p := s9RandomPuzzle(rng, 40+rng.IntN(30))
+		var placed [10][3]uint32
+		for c, v := range p.Cells {
+			placed[v][c/27] |= 1 << (c % 27)
+		}
+		var st state9
+		st.setGivens(&placed)
+		if !st.spread(band27) {
+			continue
+		}
+		open := []int{}
+		for c := range 81 {
+			if st.u[c/27]&(1<<(c%27)) != 0 {
+				open = append(open, c)
+			}
+		}
+		if len(open) == 0 {
+			continue
+		}
+		c1 := open[rng.IntN(len(open))]
+		s := &solver9{gb: c1 / 27, gx: 1 << (c1 % 27)}
+		unplaced := func(c int) bool { return st.u[c/27]&(1<<(c%27)) != 0 }
+		want, most := -1, -1
+		for c := range 81 {
+			if c/27 == c1/27 || c%9/3 == c1%9/3 || !unplaced(c) {
+				continue
+			}
+			n := 0
+			for d := range 9 {
+				if st.f[3*d+c/27]&(1<<(c%27)) != 0 {
+					n++
+				}
+			}
+			if n != 2 {
+				continue
+			}
+			seen := 0
+			for o := range 81 {
+				peer := o/9 == c/9 || o%9 == c%9 || o/27 == c/27 && o%9/3 == c%9/3
+				if o != c && peer && unplaced(o) {
+					seen++
+				}
+			}
+			if seen > most {
+				want, most = c, seen
+			}
+		}
+		word, x, ok := s.pairGuess(&st)
+		if !ok {
+			if want >= 0 {
+				t.Fatalf("%v, first guess r%dc%d: no second guess, want r%dc%d", p, c1/9+1, c1%9+1, want/9+1, want%9+1)
+			}
+			none++
+			continue
+		}
+		if want < 0 || x != 1<<(want%27) || word%3 != want/27 {
+			t.Fatalf("%v, first guess r%dc%d: second guess word %d bit %#x, want r%dc%d", p, c1/9+1, c1%9+1, word, x, want/9+1, want%9+1)
+		}
+		wantWord, cells := -1, -1
+		for d := range 9 {
+			if w := st.f[3*d+want/27]; w&x != 0 && bits.OnesCount32(w) > cells {
+				wantWord, cells = 3*d+want/27, bits.OnesCount32(w)
+			}
+		}
+		if word != wantWord {
+			t.Fatalf("%v: second guess on r%dc%d: digit %d, want %d", p, want/9+1, want%9+1, word/3+1, wantWord/3+1)
+		}
+		pairs++
+	}
+	if pairs < 1000 || none < 20 {
+		t.Fatalf("too few of a kind: %d pairs, %d without a second guess", pairs, none)
+	}
+}
