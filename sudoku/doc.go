@@ -9,9 +9,9 @@
 //   - 9×9 grids use a bitboard solver (solve9.go): per digit, three bands
 //     of 27 bits; band tables give locked candidates and hidden singles in
 //     one lookup, bit-sliced counters give naked singles, and the search
-//     guesses on a bivalue cell, until its first contradiction two at a
-//     time, in different bands and stacks, propagated together
-//     (pairGuess). With AVX2 or AVX-512 the deductions run on all 27 words
+//     guesses on a bivalue cell, until its first contradiction two or
+//     three at a time, in different bands and stacks, propagated together
+//     (farGuesses). With AVX2 or AVX-512 the deductions run on all 27 words
 //     at once in assembly, the digits of a band side by side in vector
 //     lanes; with AVX-512 the whole search does, the state held in
 //     registers and the pending branches on an explicit stack. The

@@ -54,10 +54,11 @@ package sudoku
 // left in the band, which on grids with many solutions reaches one in
 // fewer guesses. Until the search meets its first contradiction, such a
 // guess goes with a second, on the best cell with two candidates in
-// another band and another stack (pairGuess), which neither guess touches:
+// another band and another stack (farGuesses), which neither guess touches:
 // the search tries both digits, then the first with the second's other
 // branch, then the first's other branch, and the pair propagates in about
-// the passes of one guess. Grids with many solutions meet few
+// the passes of one guess; a third in the band and stack left joins them
+// when it can (farGuesses). Grids with many solutions meet few
 // contradictions and take one guess after another; on hard grids the
 // first contradiction comes within a few guesses. The states live on a fixed stack, one per depth, so the
 // search allocates nothing but the solutions. Stats.Nodes counts both
@@ -98,7 +99,7 @@ type solver9 struct {
 	gi    int    // the word of the digit to try in that cell
 	// bivalue says that the cell of the guess has two candidates, and
 	// contradicted that the search has met a contradiction: until then a
-	// guess on such a cell goes with a second one (pairGuess).
+	// guess on such a cell goes with up to two more (farGuess).
 	bivalue      bool
 	contradicted bool
 	// A node at depth k has placed k cells more than the root, so 81
@@ -268,34 +269,36 @@ func (s *solver9) search(depth int, dirty uint32) bool {
 		if st.f[i]&x == 0 {
 			return false // propagate never leaves a cell without candidates
 		}
-		j, y, pair := 0, uint32(0), false
+		group := [3]guess9{{i, x}}
+		n := 1
 		if s.bivalue && !s.contradicted {
-			j, y, pair = s.pairGuess(st)
+			n = s.farGuesses(st, &group)
+		}
+		var words uint32
+		for _, g := range group[:n] {
+			words |= 1 << g.word
 		}
 		if s.step() {
 			return true
 		}
+		// The branches of a group: all its guesses, then for k = n-1
+		// down to 1 the first k with the other branch of guess k. The
+		// first guess's other branch follows below.
 		next := &s.stack[depth+1]
-		*next = *st
-		next.f[i] &= ^t9Row[bits.TrailingZeros32(x)] | x
-		if pair {
-			// Both guesses, then the first with the second's other
-			// branch; the first's other branch follows below.
-			next.f[j] &= ^t9Row[bits.TrailingZeros32(y)] | y
-			if s.search(depth+1, 1<<i|1<<j) {
-				return true
-			}
-			if s.step() {
+		for k := n; k >= 1; k-- {
+			if k < n && s.step() {
 				return true
 			}
 			*next = *st
-			next.f[i] &= ^t9Row[bits.TrailingZeros32(x)] | x
-			next.f[j] &^= y
-			if s.search(depth+1, 1<<i|1<<j) {
+			for _, g := range group[:k] {
+				next.f[g.word] &= ^t9Row[bits.TrailingZeros32(g.bit)] | g.bit
+			}
+			if k < n {
+				next.f[group[k].word] &^= group[k].bit
+			}
+			if s.search(depth+1, words) {
 				return true
 			}
-		} else if s.search(depth+1, 1<<i) {
-			return true
 		}
 		// The other branch: the cell is not d+1.
 		if s.step() {
@@ -607,28 +610,59 @@ func (s *solver9) pickGuess(st *state9, bi *[3]uint32) {
 	s.pickFewest(st)
 }
 
-// pairGuess picks a second guess to go with the one in s.gb, s.gx, s.gi,
-// on a cell with two candidates in another band and another stack than
-// that one's (so that neither guess touches the other's cell), chosen and
-// given its digit by the rules of pickGuess and guessWord, and reports
-// whether there is one: the word of its digit and its bit.
+// guess9 is a guess: the word of the digit to try and the cell's bit in
+// its band.
+type guess9 struct {
+	word int
+	bit  uint32
+}
+
+// farGuesses completes the group of guesses that begins with the one in
+// s.gb, s.gx, s.gi (group[0]) and reports its size: up to two more, each on
+// the cell with two candidates that sees the most unplaced cells in a band
+// and a stack that no guess of the group uses yet (so that no guess touches
+// another's cell), given its digit by the rule of guessWord.
 //
 // On grids with many solutions a search meets few contradictions and
 // makes one guess after another, each followed by a propagation of a few
-// passes; two far apart guesses propagate together in about as many
-// passes as one. A search stops pairing at its first contradiction: from
-// then on a wrong guess is likely, and a pair of guesses is wrong more
-// often than one.
-func (s *solver9) pairGuess(st *state9) (int, uint32, bool) {
-	c1 := 27*s.gb + bits.TrailingZeros32(s.gx)
-	stack := uint32(0x7<<(3*(c1%9/3))) * (1 | 1<<9 | 1<<18)
+// passes; guesses far apart propagate together in about as many passes as
+// one. A search stops grouping at its first contradiction: from then on a
+// wrong guess is likely, and a group is wrong more often than one guess.
+func (s *solver9) farGuesses(st *state9, group *[3]guess9) int {
+	c := 27*s.gb + bits.TrailingZeros32(s.gx)
+	bands, stacks := 1<<s.gb, 1<<(c%9/3)
+	n := 1
+	for n < 3 {
+		g, ok := farGuess(st, bands, stacks)
+		if !ok {
+			break
+		}
+		group[n] = g
+		n++
+		c = 27*(g.word%3) + bits.TrailingZeros32(g.bit)
+		bands, stacks = bands|1<<(g.word%3), stacks|1<<(c%9/3)
+	}
+	return n
+}
+
+// farGuess returns the guess on the cell with two candidates outside the
+// bands and stacks given (bit sets), the one that sees the most unplaced
+// cells (the first on a tie), with the digit of guessWord, and whether
+// there is one.
+func farGuess(st *state9, bands, stacks int) (guess9, bool) {
+	var out uint32 // the columns of the stacks, in every row of a band
+	for k := range 3 {
+		if stacks&(1<<k) != 0 {
+			out |= uint32(0x7<<(3*k)) * (1 | 1<<9 | 1<<18)
+		}
+	}
 	best := 0
 	for b := range 3 {
-		if b == s.gb || st.u[b] == 0 {
+		if bands&(1<<b) != 0 || st.u[b] == 0 {
 			continue
 		}
 		_, two, three := st.count9(b)
-		for m := st.u[b] & two &^ three &^ stack; m != 0; m &= m - 1 {
+		for m := st.u[b] & two &^ three &^ out; m != 0; m &= m - 1 {
 			c := 27*b + bits.TrailingZeros32(m)
 			pe := &t9Peers[c]
 			n := bits.OnesCount32(st.u[0]&pe[0]) + bits.OnesCount32(st.u[1]&pe[1]) + bits.OnesCount32(st.u[2]&pe[2])
@@ -636,7 +670,7 @@ func (s *solver9) pairGuess(st *state9) (int, uint32, bool) {
 		}
 	}
 	if best == 0 {
-		return 0, 0, false
+		return guess9{}, false
 	}
 	c := 127 - best&127
 	b, x := c/27, uint32(1)<<(c%27)
@@ -648,7 +682,7 @@ func (s *solver9) pairGuess(st *state9) (int, uint32, bool) {
 			}
 		}
 	}
-	return word, x, true
+	return guess9{word, x}, true
 }
 
 // pickFewest sets s.gb, s.gx to the first cell with the fewest candidates.

@@ -34,9 +34,9 @@ type search9 struct {
 	_      [31]uint8
 	cur    [64]uint32     // the registers of the state to resume with (mode 2); scratch of the loop otherwise
 	stack  [81][64]uint32 // the registers of the other branch of every guess on the path
-	keys   [96]uint32     // the key of every cell at the last choice of a guess, for the second of a pair
-	pend   uint32         // not 0 while the second guess of a pair waits to be placed
-	pendAt [3]uint32      // its bit in the band, band and lane
+	keys   [96]uint32     // the key of every cell at the last choice of a guess, for the rest of a group
+	pend   uint32         // the guesses of a group left to place (solver9.farGuesses)
+	pendAt [6]uint32      // their bits in the band, bands and lanes, the next last
 }
 
 // search9AVX512 runs solver9.search with AVX-512 (solve9_prop_amd64.s),

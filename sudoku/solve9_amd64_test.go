@@ -450,7 +450,7 @@ func TestSearch9AVX512Guess(t *testing.T) {
 				one.f[i] &= ^t9Row[c%27] | x
 				two.f[i] &^= x
 				// The second branch starts where the first ended,
-				// knowing whether it met a contradiction (pairGuess).
+				// knowing whether it met a contradiction (farGuesses).
 				met := false
 				sols1, nodes1 := s9GoFrom(one, 1<<i, &met)
 				sols2, nodes2 := s9GoFrom(two, 1<<i, &met)

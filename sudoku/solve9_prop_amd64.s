@@ -142,6 +142,26 @@
 	MOVL (S9CUR)(DI)(SI*4), R9; MOVL (S9CUR)(DI)(R11*4), R12; \
 	CMPL R12, R9; CMOVLLE SI, R11
 
+// BANDSTACK sets AX (cells 0..63) and BX (cells 64..80) to the cells of
+// the band R8 and of the stack of the bit DX ((column * 11) >> 5).
+#define BANDSTACK \
+	IMUL3L $57, DX, R12; SHRL $9, R12; IMUL3L $9, R12, CX; \
+	MOVL DX, R9; SUBL CX, R9; IMUL3L $11, R9, R9; SHRL $5, R9; SHLL $4, R9; \
+	MOVL R8, CX; SHLL $4, CX; \
+	LEAQ z9BandCells<>(SB), R12; MOVQ 0(R12)(CX*1), AX; MOVQ 8(R12)(CX*1), BX; \
+	LEAQ z9StackCells<>(SB), R12; ORQ 0(R12)(R9*1), AX; ORQ 8(R12)(R9*1), BX
+
+// BESTOF sets AX to the largest key SCORE kept of the cells in AX, BX.
+#define BESTOF \
+	VPXORD Z20, Z20, Z20; \
+	KMOVW AX, K4; VPMAXUD (S9KEYS+0)(DI), Z20, K4, Z20; SHRQ $16, AX; \
+	KMOVW AX, K4; VPMAXUD (S9KEYS+64)(DI), Z20, K4, Z20; SHRQ $16, AX; \
+	KMOVW AX, K4; VPMAXUD (S9KEYS+128)(DI), Z20, K4, Z20; SHRQ $16, AX; \
+	KMOVW AX, K4; VPMAXUD (S9KEYS+192)(DI), Z20, K4, Z20; \
+	KMOVW BX, K4; VPMAXUD (S9KEYS+256)(DI), Z20, K4, Z20; SHRQ $16, BX; \
+	KMOVW BX, K4; VPMAXUD (S9KEYS+320)(DI), Z20, K4, Z20; \
+	MAXKEY
+
 // DIGIT writes digit D+1 (broadcast in ZD) into the byte lanes of Z0, Z1,
 // Z2 (bands 0, 1, 2) where word 3D+b of the state at DI has a bit.
 #define DIGIT(D, ZD) \
@@ -491,63 +511,59 @@ same:
 	MOVL CX, ret+16(FP)
 	RET
 
-	// Until the search meets a contradiction, a second guess goes with
-	// the first (solver9.pairGuess): the best of the cells with two
-	// candidates in another band and stack, by the keys SCORE kept.
+	// Until the search meets a contradiction, up to two more guesses go
+	// with the first (solver9.farGuesses): the best of the cells with two
+	// candidates in a band and stack that the group does not use yet, by
+	// the keys SCORE kept. They wait in S9PENDAT, the next to place last.
 pair:
 	CMPL S9CONTRA(DI), $0
 	JNE place
-	// The first guess's stack ((column * 11) >> 5) and band, as offsets
-	// of the tables of their cells.
-	IMUL3L $57, DX, R12
-	SHRL $9, R12
-	IMUL3L $9, R12, CX
-	MOVL DX, R9
-	SUBL CX, R9
-	IMUL3L $11, R9, R9
-	SHRL $5, R9
-	SHLL $4, R9
-	MOVL R8, CX
-	SHLL $4, CX
-	LEAQ z9BandCells<>(SB), R12
-	MOVQ 0(R12)(CX*1), AX
-	MOVQ 8(R12)(CX*1), BX
-	LEAQ z9StackCells<>(SB), R12
-	ORQ 0(R12)(R9*1), AX
-	ORQ 8(R12)(R9*1), BX
+	MOVL DX, (S9CUR+144)(DI)
+	MOVL R8, (S9CUR+148)(DI)
+	MOVL R11, (S9CUR+152)(DI)
+	BANDSTACK
 	NOTQ AX
 	ANDQ (S9CUR+128)(DI), AX
 	NOTQ BX
 	ANDQ (S9CUR+136)(DI), BX
 	MOVQ AX, CX
 	ORQ BX, CX
-	JZ place
-	MOVL DX, (S9CUR+144)(DI)
-	MOVL R8, (S9CUR+148)(DI)
-	MOVL R11, (S9CUR+152)(DI)
-	VPXORD Z20, Z20, Z20
-	KMOVW AX, K4
-	VPMAXUD (S9KEYS+0)(DI), Z20, K4, Z20
-	SHRQ $16, AX
-	KMOVW AX, K4
-	VPMAXUD (S9KEYS+64)(DI), Z20, K4, Z20
-	SHRQ $16, AX
-	KMOVW AX, K4
-	VPMAXUD (S9KEYS+128)(DI), Z20, K4, Z20
-	SHRQ $16, AX
-	KMOVW AX, K4
-	VPMAXUD (S9KEYS+192)(DI), Z20, K4, Z20
-	KMOVW BX, K4
-	VPMAXUD (S9KEYS+256)(DI), Z20, K4, Z20
-	SHRQ $16, BX
-	KMOVW BX, K4
-	VPMAXUD (S9KEYS+320)(DI), Z20, K4, Z20
-	MAXKEY
+	JZ first
+	MOVQ AX, (S9CUR+168)(DI)
+	MOVQ BX, (S9CUR+176)(DI)
+	BESTOF
+	PICK
+	MOVL DX, (S9CUR+156)(DI)
+	MOVL R8, (S9CUR+160)(DI)
+	MOVL R11, (S9CUR+164)(DI)
+	MOVL $1, S9PEND(DI)
+	BANDSTACK
+	NOTQ AX
+	ANDQ (S9CUR+168)(DI), AX
+	NOTQ BX
+	ANDQ (S9CUR+176)(DI), BX
+	MOVQ AX, CX
+	ORQ BX, CX
+	JZ second
+	BESTOF
 	PICK
 	MOVL DX, (S9PENDAT+0)(DI)
 	MOVL R8, (S9PENDAT+4)(DI)
 	MOVL R11, (S9PENDAT+8)(DI)
-	MOVL $1, S9PEND(DI)
+	MOVL $2, S9PEND(DI)
+second:
+	// The second guess, in the slot S9PEND says.
+	MOVL S9PEND(DI), CX
+	DECL CX
+	IMUL3L $12, CX, CX
+	LEAQ S9PENDAT(DI), BX
+	MOVL (S9CUR+156)(DI), AX
+	MOVL AX, 0(BX)(CX*1)
+	MOVL (S9CUR+160)(DI), AX
+	MOVL AX, 4(BX)(CX*1)
+	MOVL (S9CUR+164)(DI), AX
+	MOVL AX, 8(BX)(CX*1)
+first:
 	MOVL (S9CUR+144)(DI), DX
 	MOVL (S9CUR+148)(DI), R8
 	MOVL (S9CUR+152)(DI), R11
@@ -647,14 +663,18 @@ push:
 	VMOVDQU32 Z11, 64(BX)
 	VMOVDQU32 Z12, 128(BX)
 	VMOVDQU32 Z13, 192(BX)
-	// The second guess of a pair, placed on the first: its other branch
-	// goes on the stack above the first's.
-	CMPL S9PEND(DI), $0
-	JEQ placed
-	MOVL $0, S9PEND(DI)
-	MOVL (S9PENDAT+0)(DI), DX
-	MOVL (S9PENDAT+4)(DI), R8
-	MOVL (S9PENDAT+8)(DI), R11
+	// The next guess of a group, placed on the ones before: its other
+	// branch goes on the stack above theirs.
+	MOVL S9PEND(DI), CX
+	TESTL CX, CX
+	JZ placed
+	DECL CX
+	MOVL CX, S9PEND(DI)
+	IMUL3L $12, CX, CX
+	LEAQ S9PENDAT(DI), BX
+	MOVL 0(BX)(CX*1), DX
+	MOVL 4(BX)(CX*1), R8
+	MOVL 8(BX)(CX*1), R11
 	JMP place
 placed:
 	RELOAD

@@ -531,17 +531,18 @@ func TestSolveInto(t *testing.T) {
 	}
 }
 
-// TestPairGuess checks the second guess of a pair against a choice made
-// from scratch, on random states after the band deductions: among the
-// unplaced cells with two candidates outside the band and the stack of
-// the first guess, the one that sees the most unplaced cells (the first on
-// a tie), and of its digits the one whose band word holds the most cells
-// (the first on a tie); none when there is no such cell.
-func TestPairGuess(t *testing.T) {
+// TestFarGuess checks the guess that joins a group against a choice made
+// from scratch, on random states after the band deductions, with the
+// bands and stacks of one or two random cells taken: among the unplaced
+// cells with two candidates outside them, the one that sees the most
+// unplaced cells (the first on a tie), and of its digits the one whose band
+// word holds the most cells (the first on a tie); none when there is no
+// such cell.
+func TestFarGuess(t *testing.T) {
 	t9Tables()
 	rng := rand.New(rand.NewPCG(15, 21))
-	pairs, none := 0, 0
-	for range 4000 {
+	found, none := [3]int{}, 0
+	for range 6000 {
 		p := s9RandomPuzzle(rng, 40+rng.IntN(30))
 		var placed [10][3]uint32
 		for c, v := range p.Cells {
@@ -552,21 +553,16 @@ func TestPairGuess(t *testing.T) {
 		if !st.spread(band27) {
 			continue
 		}
-		open := []int{}
-		for c := range 81 {
-			if st.u[c/27]&(1<<(c%27)) != 0 {
-				open = append(open, c)
-			}
+		taken := 1 + rng.IntN(2)
+		bands, stacks := 0, 0
+		for range taken {
+			c := rng.IntN(81)
+			bands, stacks = bands|1<<(c/27), stacks|1<<(c%9/3)
 		}
-		if len(open) == 0 {
-			continue
-		}
-		c1 := open[rng.IntN(len(open))]
-		s := &solver9{gb: c1 / 27, gx: 1 << (c1 % 27)}
 		unplaced := func(c int) bool { return st.u[c/27]&(1<<(c%27)) != 0 }
 		want, most := -1, -1
 		for c := range 81 {
-			if c/27 == c1/27 || c%9/3 == c1%9/3 || !unplaced(c) {
+			if bands&(1<<(c/27)) != 0 || stacks&(1<<(c%9/3)) != 0 || !unplaced(c) {
 				continue
 			}
 			n := 0
@@ -589,29 +585,29 @@ func TestPairGuess(t *testing.T) {
 				want, most = c, seen
 			}
 		}
-		word, x, ok := s.pairGuess(&st)
+		g, ok := farGuess(&st, bands, stacks)
 		if !ok {
 			if want >= 0 {
-				t.Fatalf("%v, first guess r%dc%d: no second guess, want r%dc%d", p, c1/9+1, c1%9+1, want/9+1, want%9+1)
+				t.Fatalf("%v, bands %b, stacks %b: no guess, want r%dc%d", p, bands, stacks, want/9+1, want%9+1)
 			}
 			none++
 			continue
 		}
-		if want < 0 || x != 1<<(want%27) || word%3 != want/27 {
-			t.Fatalf("%v, first guess r%dc%d: second guess word %d bit %#x, want r%dc%d", p, c1/9+1, c1%9+1, word, x, want/9+1, want%9+1)
+		if want < 0 || g.bit != 1<<(want%27) || g.word%3 != want/27 {
+			t.Fatalf("%v, bands %b, stacks %b: guess word %d bit %#x, want r%dc%d", p, bands, stacks, g.word, g.bit, want/9+1, want%9+1)
 		}
 		wantWord, cells := -1, -1
 		for d := range 9 {
-			if w := st.f[3*d+want/27]; w&x != 0 && bits.OnesCount32(w) > cells {
+			if w := st.f[3*d+want/27]; w&g.bit != 0 && bits.OnesCount32(w) > cells {
 				wantWord, cells = 3*d+want/27, bits.OnesCount32(w)
 			}
 		}
-		if word != wantWord {
-			t.Fatalf("%v: second guess on r%dc%d: digit %d, want %d", p, want/9+1, want%9+1, word/3+1, wantWord/3+1)
+		if g.word != wantWord {
+			t.Fatalf("%v: guess on r%dc%d: digit %d, want %d", p, want/9+1, want%9+1, g.word/3+1, wantWord/3+1)
 		}
-		pairs++
+		found[bits.OnesCount(uint(bands))]++
 	}
-	if pairs < 1000 || none < 20 {
-		t.Fatalf("too few of a kind: %d pairs, %d without a second guess", pairs, none)
+	if found[1] < 1000 || found[2] < 500 || none < 100 {
+		t.Fatalf("too few of a kind: %d guesses with one band taken, %d with two, %d without a guess", found[1], found[2], none)
 	}
 }
