@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/puzzlesolvers/puzzle/status"
 )
@@ -31,7 +32,15 @@ func (r *SudokuSolve) appendJSON(b []byte) ([]byte, bool) {
 	start := len(b)
 	fail := func() ([]byte, bool) { return b[:start], false }
 	ok := true
-	b = append(b, '{')
+	if r.File != "" {
+		h := fileHead(r.File)
+		if h == nil {
+			return fail()
+		}
+		b = append(b, h...)
+	} else {
+		b = append(b, '{')
+	}
 	str := func(key, v string) {
 		if v == "" {
 			return
@@ -46,7 +55,6 @@ func (r *SudokuSolve) appendJSON(b []byte) ([]byte, bool) {
 		b = appendKey(b, key)
 		b = strconv.AppendInt(b, int64(v), 10)
 	}
-	str("file", r.File)
 	num("line", r.Line)
 	str("name", r.Name)
 	b = appendKey(b, "status")
@@ -97,6 +105,30 @@ func (r *SudokuSolve) appendJSON(b []byte) ([]byte, bool) {
 		return fail()
 	}
 	return b, true
+}
+
+// quotedFile is a file name and the head of a record about it.
+type quotedFile struct {
+	file string
+	head []byte
+}
+
+// lastFile is the file of the last record written: a file of puzzles has
+// thousands of records to write, and its name is checked and quoted once.
+var lastFile atomic.Pointer[quotedFile]
+
+// fileHead returns `{"file":"<file>"`, or nil if the name would need
+// escaping.
+func fileHead(file string) []byte {
+	if q := lastFile.Load(); q != nil && q.file == file {
+		return q.head
+	}
+	h, ok := appendPlainString([]byte(`{"file":`), file, true)
+	if !ok {
+		h = nil
+	}
+	lastFile.Store(&quotedFile{file, h})
+	return h
 }
 
 // appendKey appends "key": after a comma unless the object has just
