@@ -53,7 +53,7 @@ func (r *SudokuSolve) appendJSON(b []byte) ([]byte, bool) {
 			return
 		}
 		b = appendKey(b, key)
-		b = strconv.AppendInt(b, int64(v), 10)
+		b = appendInt(b, int64(v))
 	}
 	num("line", r.Line)
 	str("name", r.Name)
@@ -63,9 +63,13 @@ func (r *SudokuSolve) appendJSON(b []byte) ([]byte, bool) {
 	b = append(b, '"')
 	str("error", r.Error)
 	str("reason", r.Reason)
-	num("rows", r.Rows)
-	num("cols", r.Cols)
-	num("box", r.Box)
+	if r.Rows == 9 && r.Cols == 9 && r.Box == 3 {
+		b = append(b, `,"rows":9,"cols":9,"box":3`...) // the status came before
+	} else {
+		num("rows", r.Rows)
+		num("cols", r.Cols)
+		num("box", r.Box)
+	}
 	switch {
 	case len(r.Solution) > 0:
 		b = appendKey(b, "solution")
@@ -77,7 +81,7 @@ func (r *SudokuSolve) appendJSON(b []byte) ([]byte, bool) {
 		ok = false // Complete, then encoding/json
 	}
 	b = appendKey(b, "count")
-	b = strconv.AppendInt(b, int64(r.Count), 10)
+	b = appendInt(b, int64(r.Count))
 	if r.LimitReached {
 		b = appendKey(b, "limit_reached")
 		b = append(b, "true"...)
@@ -91,9 +95,9 @@ func (r *SudokuSolve) appendJSON(b []byte) ([]byte, bool) {
 		b = append(b, `{"time_ms":`...)
 		b, ok = appendFloat(b, s.TimeMS, ok)
 		b = append(b, `,"nodes":`...)
-		b = strconv.AppendInt(b, s.Nodes, 10)
+		b = appendInt(b, s.Nodes)
 		b = append(b, `,"conflicts":`...)
-		b = strconv.AppendInt(b, s.Conflicts, 10)
+		b = appendInt(b, s.Conflicts)
 		if s.Solver != "" {
 			b = append(b, `,"solver":`...)
 			b, ok = appendPlainString(b, s.Solver, ok)
@@ -129,6 +133,15 @@ func fileHead(file string) []byte {
 	}
 	lastFile.Store(&quotedFile{file, h})
 	return h
+}
+
+// appendInt is strconv.AppendInt in base 10, with one digit written at
+// once.
+func appendInt(b []byte, v int64) []byte {
+	if uint64(v) < 10 {
+		return append(b, '0'+byte(v))
+	}
+	return strconv.AppendInt(b, v, 10)
 }
 
 // appendKey appends "key": after a comma unless the object has just
@@ -288,7 +301,7 @@ func appendMillis(b []byte, ms float64) ([]byte, bool) {
 		return b, false
 	}
 	n := int64(ns)
-	b = strconv.AppendInt(b, n/1e6, 10)
+	b = appendInt(b, n/1e6)
 	frac := n % 1e6
 	if frac == 0 {
 		return b, true
