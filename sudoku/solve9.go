@@ -102,6 +102,10 @@ type solver9 struct {
 	// guess on such a cell goes with up to two more (farGuess).
 	bivalue      bool
 	contradicted bool
+	// boxKey holds, for each box (3 × band + stack), the key of pickGuess
+	// of its best cell with two candidates, 0 for none, while the search
+	// makes groups.
+	boxKey [9]int
 	// A node at depth k has placed k cells more than the root, so 81
 	// guesses at most lie between the root and a leaf.
 	stack [82]state9
@@ -269,34 +273,24 @@ func (s *solver9) search(depth int, dirty uint32) bool {
 		if st.f[i]&x == 0 {
 			return false // propagate never leaves a cell without candidates
 		}
-		group := [3]guess9{{i, x}}
-		n := 1
+		grouped := false
 		if s.bivalue && !s.contradicted {
-			n = s.farGuesses(st, &group)
+			group := [3]guess9{{i, x}}
+			if n := s.farGuesses(st, &group); n > 1 {
+				if s.searchGroup(depth, group[:n]) {
+					return true
+				}
+				grouped = true
+			}
 		}
-		var words uint32
-		for _, g := range group[:n] {
-			words |= 1 << g.word
-		}
-		if s.step() {
-			return true
-		}
-		// The branches of a group: all its guesses, then for k = n-1
-		// down to 1 the first k with the other branch of guess k. The
-		// first guess's other branch follows below.
-		next := &s.stack[depth+1]
-		for k := n; k >= 1; k-- {
-			if k < n && s.step() {
+		if !grouped {
+			if s.step() {
 				return true
 			}
+			next := &s.stack[depth+1]
 			*next = *st
-			for _, g := range group[:k] {
-				next.f[g.word] &= ^t9Row[bits.TrailingZeros32(g.bit)] | g.bit
-			}
-			if k < n {
-				next.f[group[k].word] &^= group[k].bit
-			}
-			if s.search(depth+1, words) {
+			next.f[i] &= ^t9Row[bits.TrailingZeros32(x)] | x
+			if s.search(depth+1, 1<<i) {
 				return true
 			}
 		}
@@ -307,6 +301,34 @@ func (s *solver9) search(depth int, dirty uint32) bool {
 		st.f[i] &^= x
 		dirty = 1 << i
 	}
+}
+
+// searchGroup searches the branches of a group of guesses at stack[depth]
+// (farGuesses), but the first guess's other branch, and reports whether to
+// stop: all the guesses, then for k = n-1 down to 1 the first k with the
+// other branch of guess k.
+func (s *solver9) searchGroup(depth int, group []guess9) bool {
+	st, next := &s.stack[depth], &s.stack[depth+1]
+	var words uint32
+	for _, g := range group {
+		words |= 1 << g.word
+	}
+	for k := len(group); k >= 1; k-- {
+		if s.step() {
+			return true
+		}
+		*next = *st
+		for _, g := range group[:k] {
+			next.f[g.word] &= ^t9Row[bits.TrailingZeros32(g.bit)] | g.bit
+		}
+		if k < len(group) {
+			next.f[group[k].word] &^= group[k].bit
+		}
+		if s.search(depth+1, words) {
+			return true
+		}
+	}
+	return false
 }
 
 // searchWide is search in assembly (search9AVX512) from the root at
@@ -593,12 +615,27 @@ func (s *solver9) pickGuess(st *state9, bi *[3]uint32) {
 	// best packs the score above 127 minus the cell, so that max keeps the
 	// first cell of the highest score.
 	best := 0
-	for b := range 3 {
-		for m := bi[b]; m != 0; m &= m - 1 {
-			c := 27*b + bits.TrailingZeros32(m)
-			pe := &t9Peers[c]
-			n := bits.OnesCount32(st.u[0]&pe[0]) + bits.OnesCount32(st.u[1]&pe[1]) + bits.OnesCount32(st.u[2]&pe[2])
-			best = max(best, n<<7|(127-c))
+	if s.contradicted { // no group to make (farGuesses)
+		for b := range 3 {
+			for m := bi[b]; m != 0; m &= m - 1 {
+				c := 27*b + bits.TrailingZeros32(m)
+				pe := &t9Peers[c]
+				n := bits.OnesCount32(st.u[0]&pe[0]) + bits.OnesCount32(st.u[1]&pe[1]) + bits.OnesCount32(st.u[2]&pe[2])
+				best = max(best, n<<7|(127-c))
+			}
+		}
+	} else {
+		s.boxKey = [9]int{}
+		for b := range 3 {
+			for m := bi[b]; m != 0; m &= m - 1 {
+				c := 27*b + bits.TrailingZeros32(m)
+				pe := &t9Peers[c]
+				n := bits.OnesCount32(st.u[0]&pe[0]) + bits.OnesCount32(st.u[1]&pe[1]) + bits.OnesCount32(st.u[2]&pe[2])
+				key := n<<7 | (127 - c)
+				best = max(best, key)
+				box := 3*b + c%9/3
+				s.boxKey[box] = max(s.boxKey[box], key)
+			}
 		}
 	}
 	s.bivalue = best != 0
@@ -618,10 +655,11 @@ type guess9 struct {
 }
 
 // farGuesses completes the group of guesses that begins with the one in
-// s.gb, s.gx, s.gi (group[0]) and reports its size: up to two more, each on
-// the cell with two candidates that sees the most unplaced cells in a band
-// and a stack that no guess of the group uses yet (so that no guess touches
-// another's cell), given its digit by the rule of guessWord.
+// s.gb, s.gx, s.gi (group[0]), after pickGuess chose it, and reports its
+// size: up to two more, each on the cell with two candidates that sees the
+// most unplaced cells in a band and a stack that no guess of the group
+// uses yet (so that no guess touches another's cell), given its digit by
+// the rule of guessWord.
 //
 // On grids with many solutions a search meets few contradictions and
 // makes one guess after another, each followed by a propagation of a few
@@ -633,7 +671,7 @@ func (s *solver9) farGuesses(st *state9, group *[3]guess9) int {
 	bands, stacks := 1<<s.gb, 1<<(c%9/3)
 	n := 1
 	for n < 3 {
-		g, ok := farGuess(st, bands, stacks)
+		g, ok := s.farGuess(st, bands, stacks)
 		if !ok {
 			break
 		}
@@ -646,27 +684,14 @@ func (s *solver9) farGuesses(st *state9, group *[3]guess9) int {
 }
 
 // farGuess returns the guess on the cell with two candidates outside the
-// bands and stacks given (bit sets), the one that sees the most unplaced
-// cells (the first on a tie), with the digit of guessWord, and whether
-// there is one.
-func farGuess(st *state9, bands, stacks int) (guess9, bool) {
-	var out uint32 // the columns of the stacks, in every row of a band
-	for k := range 3 {
-		if stacks&(1<<k) != 0 {
-			out |= uint32(0x7<<(3*k)) * (1 | 1<<9 | 1<<18)
-		}
-	}
+// bands and stacks given (bit sets) that sees the most unplaced cells (the
+// first on a tie), the best of the boxes' that pickGuess kept, with the
+// digit of guessWord, and whether there is one.
+func (s *solver9) farGuess(st *state9, bands, stacks int) (guess9, bool) {
 	best := 0
-	for b := range 3 {
-		if bands&(1<<b) != 0 || st.u[b] == 0 {
-			continue
-		}
-		_, two, three := st.count9(b)
-		for m := st.u[b] & two &^ three &^ out; m != 0; m &= m - 1 {
-			c := 27*b + bits.TrailingZeros32(m)
-			pe := &t9Peers[c]
-			n := bits.OnesCount32(st.u[0]&pe[0]) + bits.OnesCount32(st.u[1]&pe[1]) + bits.OnesCount32(st.u[2]&pe[2])
-			best = max(best, n<<7|(127-c))
+	for box, key := range s.boxKey {
+		if bands&(1<<(box/3)) == 0 && stacks&(1<<(box%3)) == 0 {
+			best = max(best, key)
 		}
 	}
 	if best == 0 {
