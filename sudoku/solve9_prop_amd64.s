@@ -151,6 +151,12 @@
 	LEAQ z9BandCells<>(SB), R12; MOVQ 0(R12)(CX*1), AX; MOVQ 8(R12)(CX*1), BX; \
 	LEAQ z9StackCells<>(SB), R12; ORQ 0(R12)(R9*1), AX; ORQ 8(R12)(R9*1), BX
 
+// FAR sets AX, BX to the cells kept at LO(DI), HI(DI) outside the band
+// R8 and the stack of the bit DX, and the zero flag if there are none.
+#define FAR(LO, HI) \
+	BANDSTACK; NOTQ AX; ANDQ LO(DI), AX; NOTQ BX; ANDQ HI(DI), BX; \
+	MOVQ AX, CX; ORQ BX, CX
+
 // BESTOF sets AX to the largest key SCORE kept of the cells in AX, BX.
 #define BESTOF \
 	VPXORD Z20, Z20, Z20; \
@@ -521,13 +527,7 @@ pair:
 	MOVL DX, (S9CUR+144)(DI)
 	MOVL R8, (S9CUR+148)(DI)
 	MOVL R11, (S9CUR+152)(DI)
-	BANDSTACK
-	NOTQ AX
-	ANDQ (S9CUR+128)(DI), AX
-	NOTQ BX
-	ANDQ (S9CUR+136)(DI), BX
-	MOVQ AX, CX
-	ORQ BX, CX
+	FAR((S9CUR+128), (S9CUR+136))
 	JZ first
 	MOVQ AX, (S9CUR+168)(DI)
 	MOVQ BX, (S9CUR+176)(DI)
@@ -537,13 +537,7 @@ pair:
 	MOVL R8, (S9CUR+160)(DI)
 	MOVL R11, (S9CUR+164)(DI)
 	MOVL $1, S9PEND(DI)
-	BANDSTACK
-	NOTQ AX
-	ANDQ (S9CUR+168)(DI), AX
-	NOTQ BX
-	ANDQ (S9CUR+176)(DI), BX
-	MOVQ AX, CX
-	ORQ BX, CX
+	FAR((S9CUR+168), (S9CUR+176))
 	JZ second
 	BESTOF
 	PICK
