@@ -33,39 +33,35 @@ type cdcl struct {
 	vars    []varInfo // per variable, while it is assigned
 	trail   []int32   // assigned literals in order, at most numVars: preallocated
 	// trailLim holds the trail length at the start of each decision level.
-	trailLim     []int32
-	qhead        int
-	arena        []int32   // every clause, see clauseHeader
-	watches      [][]watch // watches[l]: clauses watching l, visited when l becomes false
-	learnts      int       // learned clauses not deleted
-	activity     []float64
-	varInc       float64
-	heap         sat.VarHeap
-	phase        []int8
-	seen         []uint8
-	scratch      []int32
-	confl        []int32
-	learnt       []int32
-	work         []int32
-	stack        []int32
-	shrinkMarked []int32
-	toClear      []int32
-	levelTag     []int64 // per level: the last lbd count that saw it
-	lbdStamp     int64
-	policy       policy
-	search       searchState
-	share        *exchange // the portfolio's shared clauses and solutions, if any
-	shareID      int       // this search's index in the portfolio
-	imported     int       // share.log[:imported] has been taken
-	conflicts    int64
-	props        int64 // literals propagated: the work, deterministic
-	decisions    int64
+	trailLim  []int32
+	qhead     int
+	arena     []int32   // every clause, see clauseHeader
+	watches   [][]watch // watches[l]: clauses watching l, visited when l becomes false
+	learnts   int       // learned clauses not deleted
+	activity  []float64
+	varInc    float64
+	heap      sat.VarHeap
+	phase     []int8
+	seen      []uint8
+	scratch   []int32
+	confl     []int32
+	learnt    []int32
+	work      []int32
+	stack     []int32
+	toClear   []int32
+	levelTag  []int64 // per level: the last lbd count that saw it
+	lbdStamp  int64
+	policy    policy
+	search    searchState
+	share     *exchange // the portfolio's shared clauses and solutions, if any
+	shareID   int       // this search's index in the portfolio
+	imported  int       // share.log[:imported] has been taken
+	conflicts int64
+	props     int64 // literals propagated: the work, deterministic
+	decisions int64
 	// vivified counts the learned clauses vivify shortened, vivifiedLits
 	// the literals it removed.
 	vivified, vivifiedLits int64
-	subsumed               int64
-	occurs                 [][]int32
-	litMark                []bool
 	gluesLowered           int64 // learned clauses whose glue the analysis lowered (updateGlue)
 	done                   <-chan struct{}
 	ctx                    context.Context
@@ -286,8 +282,6 @@ func (s *cdcl) propagate() bool {
 
 // propagateClauses visits the clauses watching the literal f, which has
 // just become false.
-const keepTrueWatch = false
-
 func (s *cdcl) propagateClauses(f int32) bool {
 	ws := s.watches[f]
 	val, arena := s.val, s.arena
@@ -344,13 +338,8 @@ func (s *cdcl) propagateClauses(f int32) bool {
 		}
 		if k < len(lits) {
 			l := lits[k]
-			arena[c+1] = arena[c+1]&^(posMax<<posShift) | int32(min(k, posMax))<<posShift
-			if keepTrueWatch && val[l] == 1 {
-				ws[j] = watch{c, l}
-				j++
-				continue
-			}
 			lits[1], lits[k] = l, f
+			arena[c+1] = arena[c+1]&^(posMax<<posShift) | int32(min(k, posMax))<<posShift
 			s.watches[l] = append(s.watches[l], watch{c, first})
 			continue
 		}
@@ -434,23 +423,6 @@ func (s *cdcl) solveInto(givens []uint8, k *sink) {
 				s.addClause(block, int32(len(block)), true)
 			}
 			s.search.solutionFound()
-			if a := s.policy.afterSolution; a != 0 {
-				st := &s.search
-				if a&1 != 0 {
-					for i := range s.phase {
-						s.phase[i] = initialPhase
-					}
-				}
-				if a&2 != 0 {
-					clear(st.target)
-					st.targetLen, st.targetSync = 0, 0
-				}
-				if a&4 != 0 {
-					st.stable = false
-					st.modeLen = s.policy.modeInit
-					st.modeSwitchAt = s.conflicts + s.policy.modeInit
-				}
-			}
 		}
 	}
 }

@@ -78,16 +78,12 @@ func (s *cdcl) reduce() {
 			reasons[r>>2] = true
 		}
 	}
-	if s.policy.subsume {
-		s.subsumeLearned(reasons)
-	}
 	var cand []int32
 	arena := s.arena
 	for c := int32(0); c < int32(len(arena)); c += clauseHeader + arena[c] {
 		h := arena[c+1]
 		lbd := h & lbdMask
 		switch {
-		case h&flagDeleted != 0:
 		case h&flagKeep != 0 || lbd <= tier1 || reasons[c]:
 		case lbd <= tier2 && h&flagUsed != 0:
 			arena[c+1] &^= flagUsed

@@ -2,8 +2,6 @@ package sudoku
 
 import "slices"
 
-var uipLits, minLits int64
-
 // Conflict analysis of the clause-learning engine: the first-UIP clause
 // with MiniSat's recursive minimisation (Eén and Sörensson, 2003; Sörensson
 // and Biere, 2009), its LBD, and VSIDS bumping.
@@ -69,9 +67,7 @@ func (s *cdcl) analyze() (int32, int32) {
 		s.updateGlue(skip)
 	}
 	s.learnt[0] = p ^ 1
-	uipLits += int64(len(s.learnt))
 	s.minimize()
-	minLits += int64(len(s.learnt))
 	if s.policy.shrink {
 		s.shrink()
 	}
@@ -96,11 +92,7 @@ func (s *cdcl) analyze() (int32, int32) {
 }
 
 // minimize removes from s.learnt the literals implied by the others
-// (MiniSat's recursive clause minimisation, Eén and Sörensson, 2003;
-// Sörensson and Biere, 2009). The search is depth-first and marks what it
-// learns, as CaDiCaL does: a literal found implied keeps seen 1, as the
-// clause's own do, and one found not implied is poisoned (seen 3), so
-// that neither is explored again while the clause is minimised.
+// (MiniSat's recursive clause minimisation).
 func (s *cdcl) minimize() {
 	var abstract uint32
 	for _, l := range s.learnt[1:] {
@@ -110,7 +102,7 @@ func (s *cdcl) minimize() {
 	j := 1
 	for i := 1; i < len(s.learnt); i++ {
 		l := s.learnt[i]
-		if !s.impliedByClause(l, abstract) {
+		if s.vars[l>>1].reason == reasonDecision || !s.redundant(l, abstract) {
 			s.learnt[j] = l
 			j++
 		}
@@ -121,57 +113,33 @@ func (s *cdcl) minimize() {
 	}
 }
 
-// minimizeDepth bounds the recursion of removable, as CaDiCaL's
-// minimizedepth does; a literal deeper is taken as not implied.
-const minimizeDepth = 1000
-
-// impliedByClause reports whether the clause literal l, false, is implied
-// by the clause's other literals: every literal of its reason is.
-func (s *cdcl) impliedByClause(l int32, abstract uint32) bool {
-	v := l >> 1
-	if s.vars[v].reason == reasonDecision {
-		return false
-	}
+func (s *cdcl) redundant(l int32, abstract uint32) bool {
+	s.stack = append(s.stack[:0], l)
+	top := len(s.toClear)
 	var one [1]int32
-	for _, r := range s.reasonLits(v, &one) {
-		if r>>1 != v && !s.removable(r, abstract, 1) {
+	for len(s.stack) > 0 {
+		q := s.stack[len(s.stack)-1]
+		s.stack = s.stack[:len(s.stack)-1]
+		for _, r := range s.reasonLits(q>>1, &one) {
+			v := r >> 1
+			if v == q>>1 || s.seen[v] != 0 || s.vars[v].level == 0 {
+				continue
+			}
+			// Literals of the assumptions' level other than the clause's
+			// are not explored: that level's trail is long.
+			if s.vars[v].reason != reasonDecision && abstract&(1<<(uint(s.vars[v].level)&31)) != 0 && s.vars[v].level > s.assumed.level {
+				s.seen[v] = 1
+				s.stack = append(s.stack, r)
+				s.toClear = append(s.toClear, r)
+				continue
+			}
+			for _, c := range s.toClear[top:] {
+				s.seen[c>>1] = 0
+			}
+			s.toClear = s.toClear[:top]
 			return false
 		}
 	}
-	return true
-}
-
-// removable reports whether the false literal q is implied by the learned
-// clause's literals (seen 1) and level 0, marking the answer on q's
-// variable (seen 1 or 3, recorded in s.toClear). Only literals on the
-// clause's levels (abstract) and above the assumptions' level are
-// explored: the others are decisions of levels the clause does not
-// mention or part of the assumptions' long trail.
-func (s *cdcl) removable(q int32, abstract uint32, depth int) bool {
-	v := q >> 1
-	lv := s.vars[v].level
-	if lv == 0 {
-		return true
-	}
-	switch s.seen[v] {
-	case 1:
-		return true
-	case 3:
-		return false
-	}
-	if s.vars[v].reason == reasonDecision || abstract&(1<<(uint(lv)&31)) == 0 || lv <= s.assumed.level || depth > minimizeDepth {
-		return false
-	}
-	var one [1]int32
-	for _, r := range s.reasonLits(v, &one) {
-		if r>>1 != v && !s.removable(r, abstract, depth+1) {
-			s.seen[v] = 3
-			s.toClear = append(s.toClear, q)
-			return false
-		}
-	}
-	s.seen[v] = 1
-	s.toClear = append(s.toClear, q)
 	return true
 }
 
@@ -192,10 +160,6 @@ func (s *cdcl) shrink() {
 	// first, so that each level's literals form a block. out overwrites
 	// lits as the blocks are read.
 	s.toClear = append(s.toClear[:0], lits...)
-	var abstract uint32
-	for _, l := range lits[1:] {
-		abstract |= 1 << (uint(s.vars[l>>1].level) & 31)
-	}
 	rest := lits[1:]
 	slices.SortFunc(rest, func(a, b int32) int { return int(s.vars[b>>1].level - s.vars[a>>1].level) })
 	out := lits[:1]
@@ -213,7 +177,7 @@ func (s *cdcl) shrink() {
 			out = append(out, block...)
 			continue
 		}
-		if uip, ok := s.shrinkBlock(block, lv, abstract); ok {
+		if uip, ok := s.shrinkBlock(block, lv); ok {
 			out = append(out, uip)
 		} else {
 			out = append(out, block...)
@@ -229,8 +193,8 @@ func (s *cdcl) shrink() {
 // literals through reasons whose other literals are in the clause (seen
 // 1) or at level 0. It marks the literals it visits with seen 2 and
 // clears them.
-func (s *cdcl) shrinkBlock(block []int32, lv int32, abstract uint32) (int32, bool) {
-	marked := s.shrinkMarked[:0]
+func (s *cdcl) shrinkBlock(block []int32, lv int32) (int32, bool) {
+	marked := s.stack[:0]
 	for _, l := range block {
 		s.seen[l>>1] = 2
 		marked = append(marked, l>>1)
@@ -267,9 +231,6 @@ walk:
 				marked = append(marked, v)
 				open++
 			case s.vars[v].level == 0 || s.seen[v] == 1:
-			case s.policy.shrinkMinimize && s.removable(r, abstract, 1):
-				s.seen[v] = 1
-				s.toClear = append(s.toClear, r)
 			default:
 				break walk
 			}
@@ -281,7 +242,7 @@ walk:
 	for _, l := range block {
 		s.seen[l>>1] = 1
 	}
-	s.shrinkMarked = marked[:0]
+	s.stack = marked[:0]
 	return uip, ok
 }
 

@@ -31,15 +31,7 @@ type policy struct {
 	rephase        float64 // conflicts between rephasings, times the number so far; 0: never
 	reuseTrail     bool    // a restart keeps the levels it would decide again (reusedLevel)
 	vivify         float64 // after each reduction, vivify learned clauses for this fraction of the propagations since; 0: never (the default: it did not pay, docs/benchmarks.md)
-	shrinkMinimize bool
-	subsume        bool
-	targetAlways   bool
-	afterSolution  int     // EXPERIMENT bits: 1 reset phases, 2 clear target, 4 restart mode schedule
-	slowAlpha      float64 // EXPERIMENT: 0 means emaSlowAlpha
-	modeDoubleAll  bool    // EXPERIMENT: phases double at every switch
 }
-
-var learnedLits, decTrue, chronoConfl, chronoKept int64 // EXPERIMENT
 
 type searchMode uint8
 
@@ -152,29 +144,10 @@ func (s *cdcl) run() int {
 			if s.decisionLevel() <= s.assumed.level {
 				return -1
 			}
-			if st.stable || p.rephase > 0 || p.targetAlways {
+			if st.stable || p.rephase > 0 {
 				s.saveTarget()
 			}
 			back, lbd := s.analyze()
-			if cur := s.decisionLevel(); cur-back >= 2 {
-				start := int(s.trailLim[back])
-				best, bestPos := -1.0, -1
-				for i := start; i < len(s.trail); i++ {
-					if a := s.activity[s.trail[i]>>1]; a > best {
-						best, bestPos = a, i
-					}
-				}
-				res := back
-				for res < cur-1 && int(s.trailLim[res]) <= bestPos {
-					res++
-				}
-				// levels back+1..res kept: trail[trailLim[back]:trailLim[res]]
-				if res > back {
-					chronoConfl++
-					chronoKept += int64(s.trailLim[res]) - int64(s.trailLim[back])
-				}
-			}
-			learnedLits += int64(len(s.learnt))
 			s.cancelUntil(back)
 			if len(s.learnt) == 1 {
 				s.enqueue(s.learnt[0], reasonDecision)
@@ -186,11 +159,7 @@ func (s *cdcl) run() int {
 				s.share.publish(s.shareID, s.learnt, lbd, false)
 			}
 			st.fast.add(float64(lbd), emaFastAlpha)
-			if p.slowAlpha > 0 {
-				st.slow.add(float64(lbd), p.slowAlpha)
-			} else {
-				st.slow.add(float64(lbd), emaSlowAlpha)
-			}
+			st.slow.add(float64(lbd), emaSlowAlpha)
 			s.varInc /= p.decay
 			if s.conflicts&255 == 0 && s.cancelled() {
 				return 0
@@ -221,7 +190,7 @@ func (s *cdcl) run() int {
 			s.rephase()
 		}
 		if p.mode == alternate && s.conflicts >= st.modeSwitchAt {
-			if st.stable || p.modeDoubleAll {
+			if st.stable {
 				st.modeLen *= 2
 			}
 			st.stable = !st.stable
@@ -254,11 +223,10 @@ func (s *cdcl) run() int {
 		}
 		s.trailLim = append(s.trailLim, int32(len(s.trail)))
 		ph := s.phase[v]
-		if (st.stable || p.targetAlways) && st.target[v] != 0 {
+		if st.stable && st.target[v] != 0 {
 			ph = st.target[v]
 		}
 		if ph >= 0 {
-			decTrue++
 			s.enqueue(2*v, reasonDecision)
 		} else {
 			s.enqueue(2*v+1, reasonDecision)

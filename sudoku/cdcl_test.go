@@ -139,13 +139,6 @@ func TestCDCLGecode25(t *testing.T) {
 				t.Fatalf("%d: invalid solution", i)
 			}
 		}
-		t.Logf("subsumed %d decisions true %d of %d", s.subsumed, decTrue, s.decisions)
-		decTrue = 0
-		t.Logf("chrono-reuse conflicts %d literals kept %d (props %d)", chronoConfl, chronoKept, s.props)
-		chronoConfl, chronoKept = 0, 0
-		t.Logf("learned lits per conflict %.1f", float64(learnedLits)/float64(s.conflicts))
-		t.Logf("uip %.1f minimized %.1f", float64(uipLits)/float64(s.conflicts), float64(minLits)/float64(s.conflicts))
-		learnedLits, uipLits, minLits = 0, 0, 0
 		t.Logf("%2d %-8s conflicts %7d  %6.2fs (cpu %6.2fs)  %5.0f conflicts/cpu s  props %6.1fM  decisions %d  restarts %d  learnts %d  vivified %d (-%d lits)",
 			i, state, s.conflicts, el.Seconds(), cpu.Seconds(), float64(s.conflicts)/cpu.Seconds(), float64(s.props)/1e6,
 			s.decisions, s.search.restarts, s.learnts, s.vivified, s.vivifiedLits)
@@ -188,18 +181,6 @@ func cdclPolicyFromEnv(t *testing.T) policy {
 			p.reuseTrail = f != 0
 		case "vivify":
 			p.vivify = f
-		case "target2":
-			p.targetAlways = f != 0
-		case "subsume":
-			p.subsume = f != 0
-		case "shrinkmin":
-			p.shrinkMinimize = f != 0
-		case "after":
-			p.afterSolution = int(f)
-		case "slow":
-			p.slowAlpha = f
-		case "doubleall":
-			p.modeDoubleAll = f != 0
 		case "bumpreasons":
 			p.bumpReasons = f != 0
 		default:
