@@ -151,6 +151,10 @@
 	LEAQ z9BandCells<>(SB), R12; MOVQ 0(R12)(CX*1), AX; MOVQ 8(R12)(CX*1), BX; \
 	LEAQ z9StackCells<>(SB), R12; ORQ 0(R12)(R9*1), AX; ORQ 8(R12)(R9*1), BX
 
+// KEEP stores the guess in DX, R8, R11 (bit, band, lane) at OFF(DI).
+#define KEEP(OFF) \
+	MOVL DX, OFF(DI); MOVL R8, OFF+4(DI); MOVL R11, OFF+8(DI)
+
 // FAR sets AX, BX to the cells kept at LO(DI), HI(DI) outside the band
 // R8 and the stack of the bit DX, and the zero flag if there are none.
 #define FAR(LO, HI) \
@@ -270,6 +274,13 @@
 #define S9CUR 256
 #define S9STACK 512
 #define S9KEYS 21248
+// Scratch of the choice of a group (in S9CUR, free after the loop): the
+// cells with two candidates (two quadwords), the first and second guesses
+// (bit, band, lane) and the cells far from the first (two quadwords).
+#define S9KEPT 384
+#define S9FIRST 400
+#define S9SECOND 412
+#define S9FAR 424
 #define S9PEND 21632
 #define S9PENDAT 21636
 
@@ -476,8 +487,8 @@ same:
 	// cell's band << 5 | its bit in the band below) over 16 cells at a
 	// time. The cells (AX for 0..63, CX for 64..80) wait in the scratch
 	// for the choice of a second guess.
-	MOVQ AX, (S9CUR+128)(DI)
-	MOVQ CX, (S9CUR+136)(DI)
+	MOVQ AX, S9KEPT(DI)
+	MOVQ CX, S9KEPT+8(DI)
 	VPBROADCASTD X2, Z16
 	VSHUFI32X4 $0xAA, Z2, Z2, Z17
 	VPSHUFD $0, Z17, Z17
@@ -524,26 +535,20 @@ same:
 pair:
 	CMPL S9CONTRA(DI), $0
 	JNE place
-	MOVL DX, (S9CUR+144)(DI)
-	MOVL R8, (S9CUR+148)(DI)
-	MOVL R11, (S9CUR+152)(DI)
-	FAR((S9CUR+128), (S9CUR+136))
+	KEEP(S9FIRST)
+	FAR(S9KEPT, S9KEPT+8)
 	JZ first
-	MOVQ AX, (S9CUR+168)(DI)
-	MOVQ BX, (S9CUR+176)(DI)
+	MOVQ AX, S9FAR(DI)
+	MOVQ BX, S9FAR+8(DI)
 	BESTOF
 	PICK
-	MOVL DX, (S9CUR+156)(DI)
-	MOVL R8, (S9CUR+160)(DI)
-	MOVL R11, (S9CUR+164)(DI)
+	KEEP(S9SECOND)
 	MOVL $1, S9PEND(DI)
-	FAR((S9CUR+168), (S9CUR+176))
+	FAR(S9FAR, S9FAR+8)
 	JZ second
 	BESTOF
 	PICK
-	MOVL DX, (S9PENDAT+0)(DI)
-	MOVL R8, (S9PENDAT+4)(DI)
-	MOVL R11, (S9PENDAT+8)(DI)
+	KEEP(S9PENDAT)
 	MOVL $2, S9PEND(DI)
 second:
 	// The second guess, in the slot S9PEND says.
@@ -551,16 +556,16 @@ second:
 	DECL CX
 	IMUL3L $12, CX, CX
 	LEAQ S9PENDAT(DI), BX
-	MOVL (S9CUR+156)(DI), AX
+	MOVL S9SECOND(DI), AX
 	MOVL AX, 0(BX)(CX*1)
-	MOVL (S9CUR+160)(DI), AX
+	MOVL S9SECOND+4(DI), AX
 	MOVL AX, 4(BX)(CX*1)
-	MOVL (S9CUR+164)(DI), AX
+	MOVL S9SECOND+8(DI), AX
 	MOVL AX, 8(BX)(CX*1)
 first:
-	MOVL (S9CUR+144)(DI), DX
-	MOVL (S9CUR+148)(DI), R8
-	MOVL (S9CUR+152)(DI), R11
+	MOVL S9FIRST(DI), DX
+	MOVL S9FIRST+4(DI), R8
+	MOVL S9FIRST+8(DI), R11
 	JMP place
 
 	// The guess of the key in AX: the digit placed in the cell, and the
