@@ -53,15 +53,15 @@ package sudoku
 // it from the cell; the digit tried first is the one with the most cells
 // left in the band, which on grids with many solutions reaches one in
 // fewer guesses. Until the search meets its first contradiction, such a
-// guess goes with a second, on the best cell with two candidates in
-// another band and another stack (farGuesses), which neither guess touches:
-// the search tries both digits, then the first with the second's other
-// branch, then the first's other branch, and the pair propagates in about
-// the passes of one guess; a third in the band and stack left joins them
-// when it can (farGuesses). Grids with many solutions meet few
+// guess goes with up to two more on the best cells with two candidates in
+// the other bands and stacks, so that no guess touches another's cell
+// (farGuesses): the search tries all of them, then the first ones with the
+// last one's other branch, and so on, and the group propagates in about
+// the passes of one guess. Grids with many solutions meet few
 // contradictions and take one guess after another; on hard grids the
-// first contradiction comes within a few guesses. The states live on a fixed stack, one per depth, so the
-// search allocates nothing but the solutions. Stats.Nodes counts both
+// first contradiction comes within a few guesses. The states live on a
+// fixed stack, one per depth, so the search allocates nothing but the
+// solutions. Stats.Nodes counts both
 // branches of every guess, as the general engine counts every value it
 // tries.
 //
@@ -99,7 +99,7 @@ type solver9 struct {
 	gi    int    // the word of the digit to try in that cell
 	// bivalue says that the cell of the guess has two candidates, and
 	// contradicted that the search has met a contradiction: until then a
-	// guess on such a cell goes with up to two more (farGuess).
+	// guess on such a cell goes with up to two more (farGuesses).
 	bivalue      bool
 	contradicted bool
 	// boxKey holds, for each box (3 × band + stack), the key of pickGuess
@@ -471,14 +471,16 @@ func (s *solver9) propagate(st *state9, dirty uint32) int {
 		case 1:
 			return p9Solved
 		case 2:
-			s.bivalue = false
 			s.pickFewest(st)
 			s.guessWord(st)
 		default:
 			c := 127 - int(key&127)
 			s.gb, s.gx, s.gi = c/27, 1<<(c%27), 3*int(key>>16)+c/27
-			s.bivalue = true
 		}
+		// The assembly keeps the boxes' best cells for itself: a search
+		// over this propagation (never run: the AVX-512 search is
+		// searchWide) would make no groups.
+		s.bivalue = false
 		return p9Stuck
 	}
 	for {
@@ -598,15 +600,21 @@ func (st *state9) spread(dirty uint32) bool {
 // On grids with many solutions, the digit with the most room left
 // reaches a solution in fewer guesses.
 func (s *solver9) guessWord(st *state9) {
+	s.gi = roomiestWord(st, s.gb, s.gx)
+}
+
+// roomiestWord returns the word, among those of the digits of the cell x
+// of band b, that holds the most cells of the band, the first of them.
+func roomiestWord(st *state9, b int, x uint32) int {
 	best, most := 0, -1
-	for i := s.gb; i < 27; i += 3 {
-		if w := st.f[i]; w&s.gx != 0 {
+	for i := b; i < 27; i += 3 {
+		if w := st.f[i]; w&x != 0 {
 			if n := bits.OnesCount32(w); n > most {
 				best, most = i, n
 			}
 		}
 	}
-	s.gi = best
+	return best
 }
 
 // pickGuess sets s.gb, s.gx to the cell with two candidates that sees the
@@ -615,24 +623,18 @@ func (s *solver9) pickGuess(st *state9, bi *[3]uint32) {
 	// best packs the score above 127 minus the cell, so that max keeps the
 	// first cell of the highest score.
 	best := 0
-	if s.contradicted { // no group to make (farGuesses)
-		for b := range 3 {
-			for m := bi[b]; m != 0; m &= m - 1 {
-				c := 27*b + bits.TrailingZeros32(m)
-				pe := &t9Peers[c]
-				n := bits.OnesCount32(st.u[0]&pe[0]) + bits.OnesCount32(st.u[1]&pe[1]) + bits.OnesCount32(st.u[2]&pe[2])
-				best = max(best, n<<7|(127-c))
-			}
-		}
-	} else {
+	groups := !s.contradicted // the boxes' best cells, for farGuesses
+	if groups {
 		s.boxKey = [9]int{}
-		for b := range 3 {
-			for m := bi[b]; m != 0; m &= m - 1 {
-				c := 27*b + bits.TrailingZeros32(m)
-				pe := &t9Peers[c]
-				n := bits.OnesCount32(st.u[0]&pe[0]) + bits.OnesCount32(st.u[1]&pe[1]) + bits.OnesCount32(st.u[2]&pe[2])
-				key := n<<7 | (127 - c)
-				best = max(best, key)
+	}
+	for b := range 3 {
+		for m := bi[b]; m != 0; m &= m - 1 {
+			c := 27*b + bits.TrailingZeros32(m)
+			pe := &t9Peers[c]
+			n := bits.OnesCount32(st.u[0]&pe[0]) + bits.OnesCount32(st.u[1]&pe[1]) + bits.OnesCount32(st.u[2]&pe[2])
+			key := n<<7 | (127 - c)
+			best = max(best, key)
+			if groups {
 				box := 3*b + c%9/3
 				s.boxKey[box] = max(s.boxKey[box], key)
 			}
@@ -699,15 +701,7 @@ func (s *solver9) farGuess(st *state9, bands, stacks int) (guess9, bool) {
 	}
 	c := 127 - best&127
 	b, x := c/27, uint32(1)<<(c%27)
-	word, most := 0, -1
-	for i := b; i < 27; i += 3 {
-		if w := st.f[i]; w&x != 0 {
-			if n := bits.OnesCount32(w); n > most {
-				word, most = i, n
-			}
-		}
-	}
-	return guess9{word, x}, true
+	return guess9{roomiestWord(st, b, x), x}, true
 }
 
 // pickFewest sets s.gb, s.gx to the first cell with the fewest candidates.
