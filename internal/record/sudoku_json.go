@@ -232,9 +232,7 @@ const grid9JSON = "[[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0],
 // appendFlat9 appends g, a row-major 9×9 grid, as JSON rows, as
 // appendGrid writes SudokuRows(g, 9).
 func appendFlat9(b []byte, g []uint8) []byte {
-	if len(g) != 81 {
-		return appendGrid(b, SudokuRows(g, 9))
-	}
+	g = g[:81]
 	at := len(b)
 	b = append(b, grid9JSON...)
 	out := b[at:]
