@@ -370,8 +370,9 @@ func digits9[S ~string | ~[]byte](cells *[81]uint8, s S) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	var bad uint64
 	for i := 0; i < 80; i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		w := s[i : i+8] // one bounds check for the eight
+		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
 		// '.' becomes '0': the bytes equal to '.' are the zero bytes of
 		// x ^ '.', found exactly (no carry crosses a byte).
 		z := x ^ '.'*ones
