@@ -29,36 +29,42 @@ type cdcl struct {
 	members []int32
 	amoAt   []int32   // literal l is a member of the groups amo[amoAt[l]:amoAt[l+1]]
 	amo     []span    // each a group's member range in members
+	groups  []span    // every group's member range, as amo holds it
 	val     []int8    // per literal: 1 true, -1 false, 0 unassigned
 	vars    []varInfo // per variable, while it is assigned
 	trail   []int32   // assigned literals in order, at most numVars: preallocated
 	// trailLim holds the trail length at the start of each decision level.
-	trailLim  []int32
-	qhead     int
-	arena     []int32   // every clause, see clauseHeader
-	watches   [][]watch // watches[l]: clauses watching l, visited when l becomes false
-	learnts   int       // learned clauses not deleted
-	activity  []float64
-	varInc    float64
-	heap      sat.VarHeap
-	phase     []int8
-	seen      []uint8
-	scratch   []int32
-	confl     []int32
-	learnt    []int32
-	work      []int32
-	stack     []int32
-	toClear   []int32
-	levelTag  []int64 // per level: the last lbd count that saw it
-	lbdStamp  int64
-	policy    policy
-	search    searchState
-	share     *exchange // the portfolio's shared clauses and solutions, if any
-	shareID   int       // this search's index in the portfolio
-	imported  int       // share.log[:imported] has been taken
-	conflicts int64
-	props     int64 // literals propagated: the work, deterministic
-	decisions int64
+	trailLim []int32
+	qhead    int
+	// simplified is the length of the trail at level 0 when simplify
+	// last ran.
+	simplified int
+	// simplifyOld and simplifyNew are simplify's scratch.
+	simplifyOld, simplifyNew []int32
+	arena                    []int32   // every clause, see clauseHeader
+	watches                  [][]watch // watches[l]: clauses watching l, visited when l becomes false
+	learnts                  int       // learned clauses not deleted
+	activity                 []float64
+	varInc                   float64
+	heap                     sat.VarHeap
+	phase                    []int8
+	seen                     []uint8
+	scratch                  []int32
+	confl                    []int32
+	learnt                   []int32
+	work                     []int32
+	stack                    []int32
+	toClear                  []int32
+	levelTag                 []int64 // per level: the last lbd count that saw it
+	lbdStamp                 int64
+	policy                   policy
+	search                   searchState
+	share                    *exchange // the portfolio's shared clauses and solutions, if any
+	shareID                  int       // this search's index in the portfolio
+	imported                 int       // share.log[:imported] has been taken
+	conflicts                int64
+	props                    int64 // literals propagated: the work, deterministic
+	decisions                int64
 	// vivified counts the learned clauses vivify shortened, vivifiedLits
 	// the literals it removed.
 	vivified, vivifiedLits int64
@@ -177,6 +183,9 @@ func newCDCL(ctx context.Context, box int, segments bool) *cdcl {
 		}
 	}
 	groups := len(groupAt) - 1
+	for g := range groups {
+		s.groups = append(s.groups, span{groupAt[g], groupAt[g+1]})
+	}
 	count := make([]int32, 2*nv+1)
 	for _, l := range s.members {
 		count[l+1]++

@@ -166,6 +166,10 @@ func (s *cdcl) run() int {
 			}
 			continue
 		}
+		if s.decisionLevel() == 0 && len(s.trail) > s.simplified {
+			s.simplify()
+			s.simplified = len(s.trail)
+		}
 		if s.restartDue() {
 			if s.restart() {
 				return -1
