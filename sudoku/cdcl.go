@@ -21,18 +21,23 @@ import (
 // but without storing them: a true member makes the others false. The
 // at-least-one half is a clause like any other, watched by two literals.
 // The search policy lives in cdcl_search.go, conflict analysis in
-// cdcl_learn.go and the clause database in cdcl_clauses.go.
+// cdcl_learn.go, the clause database in cdcl_clauses.go, the simplification
+// at level 0 in cdcl_simplify.go and the numbering of the variables in
+// cdcl_numbering.go.
 type cdcl struct {
 	n       int
 	numVars int // cell-digit variables first (numCell), then segment variables
 	numCell int // N³
-	members []int32
-	amoAt   []int32   // literal l is a member of the groups amo[amoAt[l]:amoAt[l+1]]
-	amo     []span    // each a group's member range in members
-	groups  []span    // every group's member range, as amo holds it
-	val     []int8    // per literal: 1 true, -1 false, 0 unassigned
-	vars    []varInfo // per variable, while it is assigned
-	trail   []int32   // assigned literals in order, at most numVars: preallocated
+	// varOf maps a cell-digit pair (cell*N + digit-1) to its variable,
+	// and pairOf back; both nil when they are the same.
+	varOf, pairOf []int32
+	members       []int32
+	amoAt         []int32   // literal l is a member of the groups amo[amoAt[l]:amoAt[l+1]]
+	amo           []span    // each a group's member range in members
+	groups        []span    // every group's member range, as amo holds it
+	val           []int8    // per literal: 1 true, -1 false, 0 unassigned
+	vars          []varInfo // per variable, while it is assigned
+	trail         []int32   // assigned literals in order, at most numVars: preallocated
 	// trailLim holds the trail length at the start of each decision level.
 	trailLim []int32
 	qhead    int
@@ -109,6 +114,14 @@ type watch struct {
 }
 
 func newCDCL(ctx context.Context, box int, segments bool) *cdcl {
+	return newCDCLFor(ctx, box, segments, nil)
+}
+
+// newCDCLFor is newCDCL for a search that will be given givens (nil for
+// none known): the variables of the candidates the givens leave come
+// first, so that what the search reads of its per-variable arrays lies
+// together, whatever the grid's size.
+func newCDCLFor(ctx context.Context, box int, segments bool, givens []uint8) *cdcl {
 	geo := geometryFor(box)
 	n, b := geo.n, box
 	numCell := n * n * n
@@ -119,7 +132,10 @@ func newCDCL(ctx context.Context, box int, segments bool) *cdcl {
 	nv := numCell + numSeg
 	s := &cdcl{n: n, numVars: nv, numCell: numCell, ctx: ctx, done: ctx.Done(), varInc: 1}
 	s.policy = defaultPolicy
-	x := func(cell, d int) int32 { return int32(2 * (cell*n + d)) }
+	if givens != nil {
+		s.numberCandidatesFirst(geo, givens)
+	}
+	x := func(cell, d int) int32 { return 2 * s.cellVar(cell*n+d) }
 	rowSeg := func(r, j, d int) int32 { return int32(2 * (numCell + (r*b+j)*n + d)) }
 	colSeg := func(c, i, d int) int32 { return int32(2 * (numCell + n*b*n + (c*b+i)*n + d)) }
 	groupAt := []int32{0}
@@ -386,12 +402,11 @@ func (s *cdcl) solve(givens []uint8, limit int) [][]uint8 {
 
 // solveInto is solve with the solutions going to k.
 func (s *cdcl) solveInto(givens []uint8, k *sink) {
-	n := s.n
 	for c, d := range givens {
 		if d == 0 {
 			continue
 		}
-		l := int32(c*n+int(d)-1) * 2
+		l := s.cellLit(c, d)
 		switch s.val[l] {
 		case -1:
 			return
@@ -404,14 +419,9 @@ func (s *cdcl) solveInto(givens []uint8, k *sink) {
 		case -1:
 			return
 		case 1:
-			sol := make([]uint8, n*n)
-			for v := range s.numCell {
-				if s.val[2*v] == 1 {
-					sol[v/n] = uint8(v%n) + 1
-				}
-			}
+			sol := s.model()
 			if s.share != nil {
-				if s.share.solution(s.shareID, sol, n) {
+				if s.share.solution(s.shareID, sol, s) {
 					return
 				}
 			} else if k.add(sol) {

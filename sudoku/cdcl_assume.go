@@ -91,7 +91,8 @@ func (s *cdcl) model() []uint8 {
 	grid := make([]uint8, n*n)
 	for v := range s.numCell {
 		if s.val[2*v] == 1 {
-			grid[v/n] = uint8(v%n) + 1
+			pair := s.pairOfVar(int32(v))
+			grid[pair/int32(n)] = uint8(pair%int32(n)) + 1
 		}
 	}
 	return grid
@@ -99,7 +100,7 @@ func (s *cdcl) model() []uint8 {
 
 // cellLit is the literal x(cell, d) (d from 1), true when the cell holds d.
 func (s *cdcl) cellLit(cell int, d uint8) int32 {
-	return int32(cell*s.n+int(d)-1) * 2
+	return 2 * s.cellVar(cell*s.n+int(d)-1)
 }
 
 // assumptionRoots replaces each literal of the learned clause that an

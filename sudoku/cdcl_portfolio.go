@@ -51,7 +51,7 @@ func solveLearning(ctx context.Context, box int, givens []uint8, k *sink, worker
 	workers = min(workers, len(portfolio))
 	if workers <= 1 || k.limit < 1 || k.limit > 2 {
 		ps := portfolio[0]
-		s := newCDCL(ctx, box, ps.segments)
+		s := newCDCLFor(ctx, box, ps.segments, givens)
 		s.policy = ps.policy
 		s.solveInto(givens, k)
 		return learningResult{s.decisions, s.conflicts, s.err}
@@ -65,7 +65,7 @@ func solveLearning(ctx context.Context, box int, givens []uint8, k *sink, worker
 	winner := -1
 	for i := range workers {
 		ps := portfolio[i]
-		searches[i] = newCDCL(runCtx, box, ps.segments)
+		searches[i] = newCDCLFor(runCtx, box, ps.segments, givens)
 		searches[i].policy = ps.policy
 		searches[i].share, searches[i].shareID = share, i
 		wg.Add(1)
@@ -134,7 +134,7 @@ func (x *exchange) publish(from int, lits []int32, lbd int32, keep bool) {
 // solution records a solution found by search from, unless another search
 // found it first, and logs the clause that blocks it for the others. It
 // reports whether the searches should stop.
-func (x *exchange) solution(from int, sol []uint8, n int) bool {
+func (x *exchange) solution(from int, sol []uint8, s *cdcl) bool {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if slices.ContainsFunc(x.sink.sols, func(s []uint8) bool { return slices.Equal(s, sol) }) {
@@ -143,7 +143,7 @@ func (x *exchange) solution(from int, sol []uint8, n int) bool {
 	stop := x.sink.add(sol)
 	block := make([]int32, len(sol))
 	for c, d := range sol {
-		block[c] = int32(c*n+int(d)-1)*2 + 1
+		block[c] = s.cellLit(c, d) ^ 1
 	}
 	x.log = append(x.log, sharedClause{lits: block, lbd: int32(len(block)), from: from, keep: true})
 	return stop

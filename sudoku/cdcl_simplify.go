@@ -12,9 +12,12 @@ import "slices"
 //
 // The order of what stays is kept: the clauses' literals, the watch lists
 // and the groups' members, and a clause's saved watch position moves with
-// the literals before it. Literals false at level 0 are never read by the
+// the literals before it. Literals false at level 0 play no part in the
 // search (the analysis skips level 0, a watch never moves to a false
-// literal), so the search after simplify is the one before, only cheaper.
+// literal), so the search goes on nearly as it would have: a clause left
+// with two literals is watched as a binary clause, which lists a conflict's
+// two literals the other way round, and that can break ties in the
+// decision order differently.
 
 // simplify simplifies the clauses and groups at level 0; it must be called
 // at level 0 after a propagation without conflict.

@@ -6,7 +6,8 @@ import (
 )
 
 // TestCDCLSimplify solves random 9×9 and 16×16 puzzles with the
-// clause-learning engine, asking for up to five solutions so that the
+// clause-learning engine (with and without segment variables, its
+// variables numbered in cell order or the candidates first), asking for up to five solutions so that the
 // blocking clauses send it back to level 0 and simplify runs on learned
 // clauses too, and checks the counts against the backtracking oracle and,
 // after every solve, the shape simplify promises: at level 0 no clause
@@ -24,8 +25,13 @@ func TestCDCLSimplify(t *testing.T) {
 		}
 		p := randomPuzzle(t, rng, box, keep)
 		want := countByBacktracking(p, 5)
-		for _, segments := range []bool{false, true} {
+		for variant := range 4 {
+			segments := variant&1 != 0
 			s := newCDCL(t.Context(), p.Box, segments)
+			if variant&2 != 0 {
+				s = newCDCLFor(t.Context(), p.Box, segments, p.Cells)
+				checkNumbering(t, s, p)
+			}
 			sols := s.solve(p.Cells, 5)
 			if len(sols) != want {
 				t.Fatalf("segments %v: %d solutions, backtracking finds %d\n%v", segments, len(sols), want, p)
@@ -49,7 +55,7 @@ func TestCDCLSimplify(t *testing.T) {
 			checkSimplified(t, s)
 		}
 	}
-	if simplified < 48 {
+	if simplified < 96 {
 		t.Fatalf("simplify ran in %d solves: the test no longer exercises it", simplified)
 	}
 }
@@ -116,4 +122,47 @@ func containsSpan(groups []span, g span) bool {
 		}
 	}
 	return false
+}
+
+// checkNumbering checks that a search numbered for p's givens numbers
+// every cell-digit pair once, the pairs the givens leave open first.
+func checkNumbering(t *testing.T, s *cdcl, p *Puzzle) {
+	t.Helper()
+	n := s.n
+	// isOpen: the cell is empty and no cell of its row, column or box
+	// holds the digit.
+	isOpen := func(c, d int) bool {
+		if p.Cells[c] != 0 {
+			return false
+		}
+		r, col, b := c/n, c%n, p.Box
+		for q := range n * n {
+			qr, qc := q/n, q%n
+			same := qr == r || qc == col || (qr/b == r/b && qc/b == col/b)
+			if same && int(p.Cells[q]) == d {
+				return false
+			}
+		}
+		return true
+	}
+	open := 0
+	for c := range n * n {
+		for d := 1; d <= n; d++ {
+			if isOpen(c, d) {
+				open++
+			}
+		}
+	}
+	seen := make([]bool, s.numCell)
+	for v := range int32(s.numCell) {
+		pair := s.pairOfVar(v)
+		if seen[pair] || s.cellVar(int(pair)) != v {
+			t.Fatalf("variable %d: pair %d numbered twice or not back to %d", v, pair, v)
+		}
+		seen[pair] = true
+		c, d := int(pair)/n, int(pair)%n+1
+		if o := isOpen(c, d); o != (int(v) < open) {
+			t.Fatalf("variable %d (cell %d, digit %d, open %v): %d open pairs come first", v, c, d, o, open)
+		}
+	}
 }

@@ -58,7 +58,7 @@ func TestCDCLTargetPhases(t *testing.T) {
 					}
 					n := p.Size()
 					for c, d := range p.Cells {
-						if d != 0 && s.search.target[c*n+int(d)-1] < 0 {
+						if d != 0 && s.search.target[s.cellVar(c*n+int(d)-1)] < 0 {
 							t.Fatalf("stable %v: target phase negates the given of cell %d", stable, c)
 						}
 					}
@@ -109,7 +109,7 @@ func TestCDCLGecode25(t *testing.T) {
 		p := ps[i]
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)
 		start, cpu0 := time.Now(), cpuTime()
-		s := newCDCL(ctx, p.Box, os.Getenv("PUZZLE_CDCL25_SEGMENTS") != "0")
+		s := newCDCLFor(ctx, p.Box, os.Getenv("PUZZLE_CDCL25_SEGMENTS") != "0", p.Cells)
 		s.policy = cdclPolicyFromEnv(t)
 		limit := 2
 		if os.Getenv("PUZZLE_CDCL25_LIMIT") == "1" {

@@ -43,7 +43,13 @@
 //     exactly-one groups of cell-digit variables whose at-most-one half is
 //     propagated natively (a true member makes the others false) and whose
 //     at-least-one half is a watched clause, whose search for a new watch
-//     starts where the last one ended (Gent, 2013). Conflicts are analysed
+//     starts where the last one ended (Gent, 2013). The variables of the
+//     candidates the givens leave are numbered first, so that the search's
+//     per-variable arrays are dense (cdcl_numbering.go), and whenever the
+//     facts of level 0 grow, the clauses satisfied there are dropped and
+//     the literals false there leave the clauses and the groups, as
+//     MiniSat's simplify and CaDiCaL's garbage collection do
+//     (cdcl_simplify.go). Conflicts are analysed
 //     to the first UIP after MiniSat (Eén and Sörensson, 2003), minimised and
 //     shrunk to one literal per level where possible (Fleury and Biere,
 //     2021; cdcl_learn.go); learned clauses are kept in tiers by glue

@@ -97,9 +97,9 @@ func (r *remover) check(job *removalJob) verdict {
 	n := s.n
 	for c, d := range r.sol {
 		for e := range n {
-			s.phase[c*n+e] = -1
+			s.phase[s.cellVar(c*n+e)] = -1
 		}
-		s.phase[c*n+int(d)-1] = 1
+		s.phase[s.cellVar(c*n+int(d)-1)] = 1
 	}
 	for _, c := range job.cells {
 		lits[0] = s.cellLit(c, r.sol[c]) ^ 1
