@@ -66,7 +66,7 @@ type cdcl struct {
 	search                   searchState
 	share                    *exchange // the portfolio's shared clauses and solutions, if any
 	shareID                  int       // this search's index in the portfolio
-	imported                 int       // share.log[:imported] has been taken
+	imported                 int       // the clauses of share's log this search has taken
 	conflicts                int64
 	props                    int64 // literals propagated: the work, deterministic
 	decisions                int64

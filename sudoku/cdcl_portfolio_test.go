@@ -128,3 +128,51 @@ func TestPortfolioHardGrid(t *testing.T) {
 		t.Error("no puzzle went to clause learning: the test no longer exercises the portfolio")
 	}
 }
+
+// TestExchangeTrim checks that a search of a portfolio takes every clause
+// the other one logs exactly once, in order, while the log drops the
+// clauses both have taken.
+func TestExchangeTrim(t *testing.T) {
+	t.Parallel()
+	x := newExchange(2, &sink{})
+	searches := make([]*cdcl, 2)
+	for i := range searches {
+		searches[i] = newCDCL(t.Context(), 3, false)
+		searches[i].share, searches[i].shareID = x, i
+	}
+	rng := rand.New(rand.NewPCG(4, 4))
+	published := 0
+	longest := 0
+	for round := range 200 {
+		for range rng.IntN(60) {
+			// Three cell-digit variables true: satisfiable, and nothing
+			// to propagate at level 0.
+			lits := []int32{int32(2 * rng.IntN(243)), int32(2 * (243 + rng.IntN(243))), int32(2 * (486 + rng.IntN(243)))}
+			x.publish(0, lits, 3, false)
+			published++
+		}
+		longest = max(longest, len(x.log))
+		for i, s := range searches {
+			if i == 1 || round%7 == 0 {
+				if !s.importShared() {
+					t.Fatal("shared clauses left no model")
+				}
+			}
+		}
+	}
+	for _, s := range searches {
+		if !s.importShared() {
+			t.Fatal("shared clauses left no model")
+		}
+	}
+	if searches[1].learnts != published || searches[0].learnts != 0 {
+		t.Fatalf("search 1 took %d of the %d clauses search 0 logged; search 0 took %d of its own",
+			searches[1].learnts, published, searches[0].learnts)
+	}
+	if x.base == 0 || x.base+len(x.log) != published {
+		t.Fatalf("log: %d dropped, %d kept, %d logged", x.base, len(x.log), published)
+	}
+	if longest >= published/2 {
+		t.Fatalf("the log grew to %d of %d clauses: not trimmed", longest, published)
+	}
+}

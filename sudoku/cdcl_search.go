@@ -300,7 +300,7 @@ func (s *cdcl) shareWaiting() bool {
 	}
 	s.share.mu.Lock()
 	defer s.share.mu.Unlock()
-	return len(s.share.log) > s.imported
+	return s.share.base+len(s.share.log) > s.imported
 }
 
 // solutionFound resets the search after a blocking clause was added.

@@ -161,7 +161,7 @@ func removeByLearning(ctx context.Context, p *Puzzle, sol []uint8, order []int, 
 	jobs := make([]chan *removalJob, workers)
 	var share *exchange
 	if workers > 1 {
-		share = &exchange{sink: &sink{}}
+		share = newExchange(workers, &sink{})
 	}
 	for w := range workers {
 		jobs[w] = make(chan *removalJob, 1)
