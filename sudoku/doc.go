@@ -65,8 +65,9 @@
 //     would decide again, after van der Tak, Ramos and Heule (2011;
 //     cdcl_search.go). Hard minimal 25×25 puzzles need it. With
 //     Options.Workers, two such searches, seeded differently, race on two
-//     cores and share their solutions and their short learned clauses, as
-//     ManySAT does (Hamadi, Jabbour and Sais, 2009; cdcl_portfolio.go).
+//     cores and share their solutions and their learned clauses of glue up to
+//     12, as ManySAT does (Hamadi, Jabbour and Sais, 2009;
+//     cdcl_portfolio.go).
 //
 // Explain (explain.go) solves as a person would, one deduction at a time,
 // always with the simplest technique that applies (logic.go): singles,
