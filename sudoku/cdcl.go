@@ -228,7 +228,7 @@ func newCDCLFor(ctx context.Context, box int, segments bool, givens []uint8) *cd
 	}
 	s.seen = make([]uint8, nv)
 	s.watches = make([][]watch, 2*nv)
-	s.heap.Init(&s.activity, nv)
+	s.initHeap()
 	s.search.init(nv)
 	for g := range groups {
 		s.addClause(s.members[groupAt[g]:groupAt[g+1]], 0, true)

@@ -8,6 +8,10 @@ package sudoku
 // read of one is a cache miss. Numbered first, they share cache lines.
 // (CaDiCaL gets the same effect by compacting its variables, "compact.cpp".)
 
+// The numbering changes where the search keeps its variables, not the
+// search: the decision heap starts with the variables in cell order, as
+// they would be numbered without it, so that its ties break alike.
+
 // numberCandidatesFirst numbers the pairs that givens leave open first, in
 // cell order, then the others (the givens' own pairs and the ruled-out
 // ones), also in cell order.
@@ -54,4 +58,21 @@ func (s *cdcl) pairOfVar(v int32) int32 {
 		return v
 	}
 	return s.pairOf[v]
+}
+
+// initHeap puts every variable in the decision heap, the cell-digit ones in
+// cell order whatever their numbering, then the segment variables.
+func (s *cdcl) initHeap() {
+	if s.pairOf == nil {
+		s.heap.Init(&s.activity, s.numVars)
+		return
+	}
+	order := make([]int32, 0, s.numVars)
+	for pair := range s.numCell {
+		order = append(order, s.varOf[pair])
+	}
+	for v := s.numCell; v < s.numVars; v++ {
+		order = append(order, int32(v))
+	}
+	s.heap.InitOrder(&s.activity, order)
 }

@@ -121,7 +121,7 @@ func (s *cdcl) initSearch() {
 		for v := range s.activity {
 			s.activity[v] = rng.Float64() * 1e-3
 		}
-		s.heap.Init(&s.activity, s.numVars)
+		s.initHeap()
 		for v := range s.numVars {
 			if s.val[2*v] != 0 {
 				s.heap.Remove(v)

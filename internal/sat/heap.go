@@ -1,5 +1,7 @@
 package sat
 
+import "slices"
+
 // VarHeap is a binary max-heap of variables ordered by activity, with each
 // variable's position kept so that a variable whose activity grew can move
 // up. It is the decision order of VSIDS, shared by this package's solver
@@ -19,6 +21,18 @@ func (h *VarHeap) Init(activity *[]float64, n int) {
 	for i := range n {
 		h.heap[i] = int32(i)
 		h.pos[i] = int32(i)
+	}
+}
+
+// InitOrder is Init with the variables 0..len(order)-1 put in the order
+// order lists them, which must hold each once: with equal activities, the
+// order Init would give variables numbered so.
+func (h *VarHeap) InitOrder(activity *[]float64, order []int32) {
+	h.activity = activity
+	h.heap = slices.Clone(order)
+	h.pos = make([]int32, len(order))
+	for i, v := range order {
+		h.pos[v] = int32(i)
 	}
 }
 
