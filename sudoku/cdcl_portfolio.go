@@ -31,9 +31,9 @@ var portfolio = []portfolioSearch{
 // decisions drawn at random. With the clauses shared, it beat a second
 // search in stable mode only on the four 25×25 puzzles tried. Its random
 // activities are set under a heap already filled in cell order, which
-// initSearch does not reorder, so its first decisions follow neither order:
-// reordered (a heapify), the pair proved Gecode's 27 and 18 in 13.2–13.6 s
-// and 6.8–7.7 s of wall time against 9.8–11.7 s and 5.8 s.
+// initSearch does not reorder, so its first decisions follow neither order;
+// reordered, the pair proved the hard 25×25 puzzles more slowly
+// (docs/benchmarks.md).
 var seededPolicy = func() policy {
 	p := defaultPolicy
 	p.seed = 7
@@ -135,8 +135,8 @@ type sharedClause struct {
 }
 
 // shareGlue is the largest glue of the learned clauses a search shares.
-// Gecode's hardest minimal 25×25 (examples 26 and 27) were proved in 10–12 s
-// of wall time on two cores with 12, against 15–20 s with 3.
+// Sharing up to 12 rather than 3 cut the wall time of the hardest minimal
+// 25×25 puzzles by a third (docs/benchmarks.md).
 const shareGlue = 12
 
 func (x *exchange) publish(from int, lits []int32, lbd int32, keep bool) {
