@@ -44,32 +44,32 @@ type cdcl struct {
 	// simplified is the length of the trail at level 0 when simplify
 	// last ran.
 	simplified int
-	// simplifyOld and simplifyNew are simplify's scratch.
-	simplifyOld, simplifyNew []int32
-	arena                    []int32   // every clause, see clauseHeader
-	watches                  [][]watch // watches[l]: clauses watching l, visited when l becomes false
-	learnts                  int       // learned clauses not deleted
-	activity                 []float64
-	varInc                   float64
-	heap                     sat.VarHeap
-	phase                    []int8
-	seen                     []uint8
-	scratch                  []int32
-	confl                    []int32
-	learnt                   []int32
-	work                     []int32
-	stack                    []int32
-	toClear                  []int32
-	levelTag                 []int64 // per level: the last lbd count that saw it
-	lbdStamp                 int64
-	policy                   policy
-	search                   searchState
-	share                    *exchange // the portfolio's shared clauses and solutions, if any
-	shareID                  int       // this search's index in the portfolio
-	imported                 int       // the clauses of share's log this search has taken
-	conflicts                int64
-	props                    int64 // literals propagated: the work, deterministic
-	decisions                int64
+	// simplifyOld, simplifyNew and simplifyEnd are simplify's scratch.
+	simplifyOld, simplifyNew, simplifyEnd []int32
+	arena                                 []int32   // every clause, see clauseHeader
+	watches                               [][]watch // watches[l]: clauses watching l, visited when l becomes false
+	learnts                               int       // learned clauses not deleted
+	activity                              []float64
+	varInc                                float64
+	heap                                  sat.VarHeap
+	phase                                 []int8
+	seen                                  []uint8
+	scratch                               []int32
+	confl                                 []int32
+	learnt                                []int32
+	work                                  []int32
+	stack                                 []int32
+	toClear                               []int32
+	levelTag                              []int64 // per level: the last lbd count that saw it
+	lbdStamp                              int64
+	policy                                policy
+	search                                searchState
+	share                                 *exchange // the portfolio's shared clauses and solutions, if any
+	shareID                               int       // this search's index in the portfolio
+	imported                              int       // the clauses of share's log this search has taken
+	conflicts                             int64
+	props                                 int64 // literals propagated: the work, deterministic
+	decisions                             int64
 	// vivified counts the learned clauses vivify shortened, vivifiedLits
 	// the literals it removed.
 	vivified, vivifiedLits int64

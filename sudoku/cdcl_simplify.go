@@ -100,7 +100,6 @@ func (s *cdcl) simplify() {
 			ws[j] = watch{nc, b}
 			j++
 		}
-		clear(ws[j:])
 		s.watches[l] = ws[:j]
 	}
 	s.simplifyOld, s.simplifyNew = olds, news
@@ -112,7 +111,12 @@ func (s *cdcl) simplify() {
 // all false).
 func (s *cdcl) simplifyGroups() {
 	val, members := s.val, s.members
-	end := make([]int32, len(members)+1) // a group's new end, by its start
+	// A group's new end, by its start; kept between calls, since simplify
+	// runs each time the facts of level 0 grow.
+	if len(s.simplifyEnd) < len(members) {
+		s.simplifyEnd = make([]int32, len(members))
+	}
+	end := s.simplifyEnd
 	for g, sp := range s.groups {
 		e := sp.start
 		for _, m := range members[sp.start:sp.end] {

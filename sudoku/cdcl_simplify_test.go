@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -108,18 +109,9 @@ func checkSimplified(t *testing.T, s *cdcl) {
 	}
 	for l := range s.amoAt[:len(s.amoAt)-1] {
 		for _, g := range s.amo[s.amoAt[l]:s.amoAt[l+1]] {
-			if !containsSpan(s.groups, g) {
+			if !slices.Contains(s.groups, g) {
 				t.Fatalf("literal %d lists group %v, which is not a group", l, g)
 			}
 		}
 	}
-}
-
-func containsSpan(groups []span, g span) bool {
-	for _, h := range groups {
-		if h == g {
-			return true
-		}
-	}
-	return false
 }
