@@ -76,6 +76,21 @@ type GenerateOptions struct {
 	// one per core, on grids of 16×16 and up; 0 means 1. The puzzle does
 	// not depend on it (as long as no check times out).
 	Workers int
+	// Progress, if set, is told where the removal passes are after each
+	// given they settle, from the goroutine that called Generate; it
+	// should return quickly. A minimal 36×36 puzzle takes hours of
+	// checks, so a command shows this to the person waiting.
+	Progress func(GenerateProgress)
+}
+
+// GenerateProgress says how far one attempt of Generate has come.
+type GenerateProgress struct {
+	Attempt int    // from 0
+	Pass    string // "logic" (givens techniques can do without) or "checks" (uniqueness checks)
+	Visited int    // cells of the attempt's random order visited by the pass
+	Cells   int    // cells in the order: the grid's
+	Givens  int    // givens left in the puzzle
+	Checks  int    // uniqueness checks begun in this attempt
 }
 
 // Generated is a generated puzzle with what is known about it.
@@ -138,6 +153,7 @@ func Generate(ctx context.Context, opt GenerateOptions) (Generated, error) {
 	for k := range attempts {
 		pl := planFor(box, opt.Difficulty, k, attempts)
 		pl.workers = opt.Workers
+		pl.progress = opt.Progress
 		g, err := generateOnce(ctx, box, opt.Seed, uint64(k), opt.Symmetric, pl, lim)
 		checks += g.Checks
 		if err != nil {
@@ -226,6 +242,7 @@ type plan struct {
 	solve    bool
 	learning bool
 	workers  int
+	progress func(GenerateProgress) // with Attempt set by generateOnce's caller
 }
 
 // generateOnce makes one unique puzzle from the stream (seed, stream).
@@ -247,10 +264,18 @@ func generateOnce(ctx context.Context, box int, seed, stream uint64, symmetric b
 	// if symmetric) that keep allows to go. It reports whether it visited
 	// them all before the budget ran out.
 	var removed []int
-	pass := func(keep func() bool) (bool, error) {
-		for _, c := range order {
+	report := func(name string, visited, checks int) {
+		if pl.progress != nil {
+			pl.progress(GenerateProgress{Attempt: int(stream), Pass: name, Visited: visited, Cells: g.cells, Givens: p.Givens(), Checks: checks})
+		}
+	}
+	pass := func(name string, keep func() bool) (bool, error) {
+		for i, c := range order {
 			if p.Cells[c] == 0 {
 				continue
+			}
+			if i%64 == 0 {
+				report(name, i, gen.Checks)
 			}
 			if err := ctx.Err(); err != nil {
 				return false, err
@@ -271,15 +296,20 @@ func generateOnce(ctx context.Context, box int, seed, stream uint64, symmetric b
 				}
 			}
 		}
+		report(name, len(order), gen.Checks)
 		return true, ctx.Err()
 	}
 	if pl.logicCap != 0 {
-		if _, err := pass(func() bool { return !newLogic(p).solveUpTo(pl.logicCap) }); err != nil {
+		if _, err := pass("logic", func() bool { return !newLogic(p).solveUpTo(pl.logicCap) }); err != nil {
 			return gen, err
 		}
 	}
 	if pl.solve && pl.learning {
-		r, err := removeByLearning(ctx, p, sol, order, symmetric, lim, deadline, pl.workers)
+		var progress func(visited, checks int)
+		if pl.progress != nil {
+			progress = func(visited, checks int) { report("checks", visited, checks) }
+		}
+		r, err := removeByLearning(ctx, p, sol, order, symmetric, lim, deadline, pl.workers, progress)
 		gen.Checks += r.checks
 		if err != nil {
 			return gen, err
@@ -287,7 +317,7 @@ func generateOnce(ctx context.Context, box int, seed, stream uint64, symmetric b
 		gen.Minimal = r.complete && !r.timedOut
 	} else if pl.solve {
 		timedOut := false
-		complete, err := pass(func() bool {
+		complete, err := pass("checks", func() bool {
 			ok, to := unique(ctx, p, lim.check)
 			gen.Checks++
 			timedOut = timedOut || to

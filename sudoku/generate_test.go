@@ -226,6 +226,60 @@ func TestGenerateErrors(t *testing.T) {
 	}
 }
 
+// TestGenerateProgress checks what Progress is told: each pass visits
+// the cells in order, the logic pass comes before the checks on 25×25, and
+// the last report of a complete pass matches the puzzle made, which is the
+// puzzle made without Progress.
+func TestGenerateProgress(t *testing.T) {
+	t.Parallel()
+	for _, opt := range []GenerateOptions{
+		{Box: 3, Seed: 4},                      // checks by Solve
+		{Box: 4, Seed: 2, Workers: 2},          // checks by clause learning
+		{Box: 5, Seed: 1, Budget: time.Second}, // the logic pass first
+	} {
+		var seen []GenerateProgress
+		opt.Progress = func(g GenerateProgress) { seen = append(seen, g) }
+		g, err := Generate(context.Background(), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(seen) == 0 {
+			t.Fatalf("box %d: no progress reported", opt.Box)
+		}
+		n := opt.Box * opt.Box
+		passes := []string{"checks"}
+		if opt.Box == 5 {
+			passes = []string{"logic", "checks"}
+		}
+		var order []string
+		for i, p := range seen {
+			if len(order) == 0 || order[len(order)-1] != p.Pass {
+				order = append(order, p.Pass)
+			} else if p.Visited < seen[i-1].Visited || p.Givens > seen[i-1].Givens || p.Checks < seen[i-1].Checks {
+				t.Errorf("box %d: report %+v after %+v", opt.Box, p, seen[i-1])
+			}
+			if p.Cells != n*n || p.Visited > n*n || p.Attempt != 0 {
+				t.Errorf("box %d: report %+v", opt.Box, p)
+			}
+		}
+		if !slices.Equal(order, passes) {
+			t.Errorf("box %d: passes %v, want %v", opt.Box, order, passes)
+		}
+		last := seen[len(seen)-1]
+		if last.Givens != g.Puzzle.Givens() || last.Checks != g.Checks {
+			t.Errorf("box %d: last report %+v, puzzle of %d givens after %d checks", opt.Box, last, g.Puzzle.Givens(), g.Checks)
+		}
+		if g.Minimal && last.Visited != n*n {
+			t.Errorf("box %d: minimal, but the last report %+v", opt.Box, last)
+		}
+		opt.Progress = nil
+		again, err := Generate(context.Background(), opt)
+		if opt.Box < 5 && (err != nil || !slices.Equal(again.Puzzle.Cells, g.Puzzle.Cells)) {
+			t.Errorf("box %d: another puzzle without Progress", opt.Box)
+		}
+	}
+}
+
 // TestGenerateBudget checks that a tiny budget still gives a unique
 // puzzle, reported as not minimal.
 func TestGenerateBudget(t *testing.T) {

@@ -145,9 +145,11 @@ type removal struct {
 
 // removeByLearning removes the givens of p (complete, with solution sol)
 // in order, as the file comment says, with up to workers checks at once,
-// each bounded by lim.check, and none after deadline (if not zero).
+// each bounded by lim.check, and none after deadline (if not zero). If
+// progress is not nil it is told, after each verdict, how many cells of
+// order the pass has settled and how many checks it began.
 func removeByLearning(ctx context.Context, p *Puzzle, sol []uint8, order []int, symmetric bool,
-	lim limits, deadline time.Time, workers int) (removal, error) {
+	lim limits, deadline time.Time, workers int, progress func(visited, checks int)) (removal, error) {
 	g := geometryFor(p.Box)
 	pass, stop := context.WithCancel(ctx)
 	defer stop()
@@ -240,6 +242,9 @@ func removeByLearning(ctx context.Context, p *Puzzle, sol []uint8, order []int, 
 			verdicts[job.cand], epochs[job.cand] = removable, job.epoch
 		}
 		lastNeeded = res.v == needed
+		if traceRemoval != nil {
+			traceRemoval(job, res.v, res.conflicts)
+		}
 	}
 	finish := func() {
 		stop()
@@ -267,6 +272,9 @@ func removeByLearning(ctx context.Context, p *Puzzle, sol []uint8, order []int, 
 			for next < len(order) && settled(next) {
 				next++
 			}
+		}
+		if progress != nil {
+			progress(next, out.checks)
 		}
 		if next == len(order) {
 			finish()
@@ -313,6 +321,10 @@ func removeByLearning(ctx context.Context, p *Puzzle, sol []uint8, order []int, 
 		wait()
 	}
 }
+
+// traceRemoval, when set (by a measurement test), sees each verdict as
+// the pass receives it, with the worker's conflicts so far.
+var traceRemoval func(job *removalJob, v verdict, conflicts int64)
 
 type removalResult struct {
 	job       *removalJob

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -212,16 +213,32 @@ func TestRemoveByLearningLimits(t *testing.T) {
 // (default 1), PUZZLE_REMOVAL_LOGIC=1 runs the logic-only pass first (as
 // Generate does without a target from 25×25 up), PUZZLE_REMOVAL_SOLVE=1
 // checks by Solve instead, PUZZLE_REMOVAL_CHECK bounds each check (default
-// 10m). A measurement aid, skipped unless asked for.
+// 10m) and PUZZLE_REMOVAL_BUDGET the pass (default none), PUZZLE_REMOVAL_TRACE=1 prints each verdict on stderr,
+// PUZZLE_REMOVAL_OUT=DIR writes each puzzle made with the logic pass to
+// DIR/boxB-seedS.txt. A
+// measurement aid, skipped unless asked for.
 func TestRemovalMeasure(t *testing.T) {
 	which := os.Getenv("PUZZLE_REMOVAL")
 	if which == "" {
 		t.Skip("set PUZZLE_REMOVAL to measure")
 	}
+	if os.Getenv("PUZZLE_REMOVAL_TRACE") == "1" {
+		last, lastConflicts := time.Now(), map[int]int64{}
+		traceRemoval = func(job *removalJob, v verdict, conflicts int64) {
+			names := [...]string{"unchecked", "needed", "removable", "timeout", "stopped"}
+			fmt.Fprintf(os.Stderr, "check %d (cell %d, worker %d): %s, %d conflicts, %.2fs since the last verdict; %d givens kept, %d to come\n",
+				job.cand, job.cells[0], job.worker, names[v], conflicts-lastConflicts[job.worker], time.Since(last).Seconds(), len(job.kept), len(job.assume))
+			last, lastConflicts[job.worker] = time.Now(), conflicts
+		}
+		defer func() { traceRemoval = nil }()
+	}
 	workers, _ := strconv.Atoi(os.Getenv("PUZZLE_REMOVAL_WORKERS"))
 	lim := limits{check: 10 * time.Minute}
 	if d, err := time.ParseDuration(os.Getenv("PUZZLE_REMOVAL_CHECK")); err == nil {
 		lim.check = d
+	}
+	if d, err := time.ParseDuration(os.Getenv("PUZZLE_REMOVAL_BUDGET")); err == nil {
+		lim.budget = d
 	}
 	pl := plan{solve: true, learning: os.Getenv("PUZZLE_REMOVAL_SOLVE") != "1", workers: workers}
 	if os.Getenv("PUZZLE_REMOVAL_LOGIC") == "1" {
@@ -247,6 +264,16 @@ func TestRemovalMeasure(t *testing.T) {
 			rel, rcpu := time.Since(start), cpuTime()-cpu0
 			t.Logf("box %d seed %d: %d givens, minimal %v, %d checks, %.2fs (cpu %.2fs), of which rating %.2fs (cpu %.2fs)",
 				box, seed, g.Puzzle.Givens(), g.Minimal, g.Checks, el.Seconds(), cpu.Seconds(), rel.Seconds(), rcpu.Seconds())
+			if dir := os.Getenv("PUZZLE_REMOVAL_OUT"); dir != "" {
+				var b strings.Builder
+				if err := g.Puzzle.Format(&b, FormatGrid); err != nil {
+					t.Fatal(err)
+				}
+				name := filepath.Join(dir, fmt.Sprintf("box%d-seed%d.txt", box, seed))
+				if err := os.WriteFile(name, []byte(b.String()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
 			continue
 		}
 		// generateOnce's grid and order, and its pass alone.
@@ -258,7 +285,7 @@ func TestRemovalMeasure(t *testing.T) {
 		p := &Puzzle{Box: box, Cells: slices.Clone(sol)}
 		order := rng.Perm(len(sol))
 		start, cpu0 := time.Now(), cpuTime()
-		r, err := removeByLearning(t.Context(), p, sol, order, false, lim, time.Time{}, workers)
+		r, err := removeByLearning(t.Context(), p, sol, order, false, lim, time.Time{}, workers, nil)
 		el, cpu := time.Since(start), cpuTime()-cpu0
 		if err != nil {
 			t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 // logs and pipes stay clean.
 type progress struct {
 	done  atomic.Int64
+	line  atomic.Pointer[string] // shown instead of "label done/total" when set
 	quit  chan struct{}
 	wg    sync.WaitGroup
 	w     io.Writer
@@ -42,7 +43,11 @@ func (p *progress) loop() {
 			fmt.Fprint(p.w, "\r\x1b[K")
 			return
 		case <-t.C:
-			fmt.Fprintf(p.w, "\r\x1b[K%s %d/%d", p.label, p.done.Load(), p.total)
+			if line := p.line.Load(); line != nil {
+				fmt.Fprintf(p.w, "\r\x1b[K%s", *line)
+			} else {
+				fmt.Fprintf(p.w, "\r\x1b[K%s %d/%d", p.label, p.done.Load(), p.total)
+			}
 		}
 	}
 }
@@ -51,6 +56,13 @@ func (p *progress) loop() {
 func (p *progress) set(n int) {
 	if p != nil {
 		p.done.Store(int64(n))
+	}
+}
+
+// show replaces the line shown by line.
+func (p *progress) show(line string) {
+	if p != nil {
+		p.line.Store(&line)
 	}
 }
 

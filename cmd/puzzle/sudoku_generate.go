@@ -48,7 +48,9 @@ puzzle is unique but may keep a given it could spare, and the header says
 "not proved minimal". A larger --budget and --check-timeout buy the proof
 (--budget 2m --check-timeout 3s proves a 25×25 puzzle minimal in about
 3 to 12 s of CPU). 36×36 and 49×49 grids take the same flags, with more
-time. From 16×16 up the checks run on --workers cores at once (default:
+time: a minimal 36×36 puzzle takes hours of checks. While a puzzle is
+made, a line on stderr, when it is a terminal, shows the pass (logic or
+checks), the cells visited, the givens left and the checks made. From 16×16 up the checks run on --workers cores at once (default:
 up to 2, one per core); the puzzle does not depend on it unless a check
 times out.
 
@@ -154,10 +156,18 @@ func (c *sudokuGenerateCmd) run(e *env, v *verb, operands []string) int {
 			continue
 		}
 		s := seed + uint64(k)
-		rec, err := record.NewSudokuGenerate(e.ctx, sudoku.GenerateOptions{
+		opt := sudoku.GenerateOptions{
 			Box: box, Difficulty: diff, Seed: s, Symmetric: c.symmetric, Budget: c.budget, CheckTimeout: c.check,
 			Workers: workers,
-		})
+		}
+		prog := startProgress(e.stderr, "", 0)
+		if prog != nil {
+			opt.Progress = func(g sudoku.GenerateProgress) {
+				prog.show(generateProgressLine(s, g))
+			}
+		}
+		rec, err := record.NewSudokuGenerate(e.ctx, opt)
+		prog.stop()
 		if err != nil { // the options were checked above: a broken invariant
 			out.Flush()
 			e.errorf("sudoku generate: seed %d: %v", s, err)
@@ -203,6 +213,20 @@ func (c *sudokuGenerateCmd) run(e *env, v *verb, operands []string) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// generateProgressLine says where the generation of seed s is, for the
+// progress line of a terminal.
+func generateProgressLine(s uint64, g sudoku.GenerateProgress) string {
+	line := fmt.Sprintf("seed %d", s)
+	if g.Attempt > 0 {
+		line += fmt.Sprintf(", attempt %d", g.Attempt+1)
+	}
+	line += fmt.Sprintf(": %s pass, %d/%d cells visited, %d givens", g.Pass, g.Visited, g.Cells, g.Givens)
+	if g.Checks > 0 {
+		line += ", " + plural(g.Checks, "check")
+	}
+	return line
 }
 
 // writeHuman writes puzzle k, made from seed s, for people.
