@@ -52,11 +52,21 @@ type learningResult struct {
 // 1 or 2) runs one search, which hands each on as it is found.
 // The work reported is that of every search.
 func solveLearning(ctx context.Context, box int, givens []uint8, k *sink, workers int) learningResult {
+	return solveLearningWith(ctx, box, givens, k, workers, nil)
+}
+
+// solveLearningWith is solveLearning with prepare, if not nil, called on
+// each search (with its index in portfolio) before it starts, to add facts
+// of level 0 that every search shares or to change its policy or phases.
+func solveLearningWith(ctx context.Context, box int, givens []uint8, k *sink, workers int, prepare func(i int, s *cdcl)) learningResult {
 	workers = min(workers, len(portfolio))
 	if workers <= 1 || k.limit < 1 || k.limit > 2 {
 		ps := portfolio[0]
 		s := newCDCLFor(ctx, box, ps.segments, givens)
 		s.policy = ps.policy
+		if prepare != nil {
+			prepare(0, s)
+		}
 		s.solveInto(givens, k)
 		return learningResult{s.decisions, s.conflicts, s.err}
 	}
@@ -71,6 +81,9 @@ func solveLearning(ctx context.Context, box int, givens []uint8, k *sink, worker
 		ps := portfolio[i]
 		searches[i] = newCDCLFor(runCtx, box, ps.segments, givens)
 		searches[i].policy = ps.policy
+		if prepare != nil {
+			prepare(i, searches[i])
+		}
 		searches[i].share, searches[i].shareID = share, i
 		wg.Add(1)
 		go func() {

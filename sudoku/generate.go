@@ -182,7 +182,7 @@ func planFor(box int, d Difficulty, k, attempts int) plan {
 	case d != 0 && d < Extreme && (box >= 4 || k >= attempts/2):
 		return plan{logicCap: hardestOf[d]}
 	case d == 0 && box >= hybridBox:
-		return plan{logicCap: hardestOf[Expert], solve: true, learning: true}
+		return plan{logicCap: hardestOf[Expert], solve: true, learning: true, races: box >= raceBox}
 	}
 	return plan{solve: true, learning: box >= learningBox}
 }
@@ -190,6 +190,10 @@ func planFor(box int, d Difficulty, k, attempts int) plan {
 // learningBox is the smallest box size whose removal checks are made by
 // incremental clause learning (removal.go) rather than by Solve.
 const learningBox = 4
+
+// raceBox is the smallest box size whose removal checks are races of fresh
+// searches (removal_fresh.go) rather than one solver's under assumptions.
+var raceBox = 6
 
 // hybridBox is the smallest box size whose minimal puzzles are made in two
 // passes: on such grids Solve takes long to prove nearly minimal puzzles
@@ -241,6 +245,7 @@ type plan struct {
 	logicCap Technique
 	solve    bool
 	learning bool
+	races    bool // with learning: each check by a race of fresh searches (removal_fresh.go)
 	workers  int
 	progress func(GenerateProgress) // with Attempt set by generateOnce's caller
 }
@@ -309,7 +314,11 @@ func generateOnce(ctx context.Context, box int, seed, stream uint64, symmetric b
 		if pl.progress != nil {
 			progress = func(visited, checks int) { report("checks", visited, checks) }
 		}
-		r, err := removeByLearning(ctx, p, sol, order, symmetric, lim, deadline, pl.workers, progress)
+		remove := removeByLearning
+		if pl.races {
+			remove = removeByRaces
+		}
+		r, err := remove(ctx, p, sol, order, symmetric, lim, deadline, pl.workers, progress)
 		gen.Checks += r.checks
 		if err != nil {
 			return gen, err

@@ -243,7 +243,7 @@ func removeByLearning(ctx context.Context, p *Puzzle, sol []uint8, order []int, 
 		}
 		lastNeeded = res.v == needed
 		if traceRemoval != nil {
-			traceRemoval(job, res.v, res.conflicts)
+			traceRemoval(job, res.v, res.conflicts, sol)
 		}
 	}
 	finish := func() {
@@ -324,7 +324,7 @@ func removeByLearning(ctx context.Context, p *Puzzle, sol []uint8, order []int, 
 
 // traceRemoval, when set (by a measurement test), sees each verdict as
 // the pass receives it, with the worker's conflicts so far.
-var traceRemoval func(job *removalJob, v verdict, conflicts int64)
+var traceRemoval func(job *removalJob, v verdict, conflicts int64, sol []uint8)
 
 type removalResult struct {
 	job       *removalJob

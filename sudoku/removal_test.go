@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -157,12 +158,16 @@ func TestRemoveByLearning(t *testing.T) {
 				t.Fatalf("by Solve: minimal %v, %v", bySolve.Minimal, err)
 			}
 			for _, workers := range []int{1, 2} {
-				g, err := generateOnce(ctx, c.box, c.seed, 0, c.sym, plan{solve: true, learning: true, workers: workers}, lim)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !g.Minimal || !slices.Equal(g.Puzzle.Cells, bySolve.Puzzle.Cells) {
-					t.Fatalf("%d workers: minimal %v,\n%v\nwhere Solve's pass gives\n%v", workers, g.Minimal, g.Puzzle, bySolve.Puzzle)
+				for _, races := range []bool{false, true} {
+					pl := plan{solve: true, learning: true, races: races, workers: workers}
+					g, err := generateOnce(ctx, c.box, c.seed, 0, c.sym, pl, lim)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !g.Minimal || !slices.Equal(g.Puzzle.Cells, bySolve.Puzzle.Cells) {
+						t.Fatalf("%d workers, races %v: minimal %v,\n%v\nwhere Solve's pass gives\n%v",
+							workers, races, g.Minimal, g.Puzzle, bySolve.Puzzle)
+					}
 				}
 			}
 			checkUniqueMinimal(t, bySolve.Puzzle, bySolve.Solution, c.sym)
@@ -181,15 +186,18 @@ func TestRemoveByLearningLimits(t *testing.T) {
 	ctx := t.Context()
 	for _, lim := range []limits{{check: time.Nanosecond}, {check: time.Minute, budget: time.Millisecond}} {
 		for _, workers := range []int{1, 2} {
-			g, err := generateOnce(ctx, 4, 3, 0, false, plan{solve: true, learning: true, workers: workers}, lim)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if g.Minimal {
-				t.Errorf("%+v, %d workers: reported minimal", lim, workers)
-			}
-			if s := solveStatus(t, g.Puzzle); s != status.Unique || !g.Puzzle.IsSolutionOf(g.Solution) {
-				t.Errorf("%+v, %d workers: %v", lim, workers, s)
+			for _, races := range []bool{false, true} {
+				pl := plan{solve: true, learning: true, races: races, workers: workers}
+				g, err := generateOnce(ctx, 4, 3, 0, false, pl, lim)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if g.Minimal {
+					t.Errorf("%+v, %d workers, races %v: reported minimal", lim, workers, races)
+				}
+				if s := solveStatus(t, g.Puzzle); s != status.Unique || !g.Puzzle.IsSolutionOf(g.Solution) {
+					t.Errorf("%+v, %d workers, races %v: %v", lim, workers, races, s)
+				}
 			}
 		}
 	}
@@ -209,14 +217,21 @@ func TestRemoveByLearningLimits(t *testing.T) {
 
 // TestRemovalMeasure makes the puzzles named by PUZZLE_REMOVAL (a
 // comma-separated list of box:seed) and logs the time, the CPU time and
-// the work of the removal pass. PUZZLE_REMOVAL_WORKERS sets the workers
-// (default 1), PUZZLE_REMOVAL_LOGIC=1 runs the logic-only pass first (as
-// Generate does without a target from 25×25 up), PUZZLE_REMOVAL_SOLVE=1
-// checks by Solve instead, PUZZLE_REMOVAL_CHECK bounds each check (default
-// 10m) and PUZZLE_REMOVAL_BUDGET the pass (default none), PUZZLE_REMOVAL_TRACE=1 prints each verdict on stderr,
-// PUZZLE_REMOVAL_OUT=DIR writes each puzzle made with the logic pass to
-// DIR/boxB-seedS.txt. A
-// measurement aid, skipped unless asked for.
+// the work of the removal pass. Other settings:
+//   - PUZZLE_REMOVAL_WORKERS: the workers (default 1);
+//   - PUZZLE_REMOVAL_LOGIC=1: the logic-only pass first (as Generate does
+//     without a target from 25×25 up);
+//   - PUZZLE_REMOVAL_SOLVE=1: the checks by Solve instead;
+//   - PUZZLE_REMOVAL_RACES=1 or 0: the checks races of fresh searches or
+//     not (default: as Generate does);
+//   - PUZZLE_REMOVAL_CHECK: the bound of each check (default 10m);
+//   - PUZZLE_REMOVAL_BUDGET: the bound of the pass (default none);
+//   - PUZZLE_REMOVAL_TRACE=1: each verdict on stderr, and with
+//     PUZZLE_REMOVAL_DUMP=DIR each check's puzzle in DIR/checkI.txt;
+//   - PUZZLE_REMOVAL_OUT=DIR: each puzzle made with the logic pass in
+//     DIR/boxB-seedS.txt.
+//
+// A measurement aid, skipped unless asked for.
 func TestRemovalMeasure(t *testing.T) {
 	which := os.Getenv("PUZZLE_REMOVAL")
 	if which == "" {
@@ -224,7 +239,21 @@ func TestRemovalMeasure(t *testing.T) {
 	}
 	if os.Getenv("PUZZLE_REMOVAL_TRACE") == "1" {
 		last, lastConflicts := time.Now(), map[int]int64{}
-		traceRemoval = func(job *removalJob, v verdict, conflicts int64) {
+		dump := os.Getenv("PUZZLE_REMOVAL_DUMP")
+		traceRemoval = func(job *removalJob, v verdict, conflicts int64, sol []uint8) {
+			if dump != "" {
+				// The check's puzzle, its cell and the digit it may not hold.
+				grid := make([]uint8, len(sol))
+				for _, list := range [][]int{job.kept, job.assume} {
+					for _, c := range list {
+						grid[c] = sol[c]
+					}
+				}
+				var b strings.Builder
+				b.WriteString((&Puzzle{Box: int(math.Sqrt(math.Sqrt(float64(len(sol))))), Cells: grid}).String())
+				fmt.Fprintf(&b, "\nnot %d %d\n", job.cells[0], sol[job.cells[0]])
+				os.WriteFile(filepath.Join(dump, fmt.Sprintf("check%d.txt", job.cand)), []byte(b.String()), 0o644)
+			}
 			names := [...]string{"unchecked", "needed", "removable", "timeout", "stopped"}
 			fmt.Fprintf(os.Stderr, "check %d (cell %d, worker %d): %s, %d conflicts, %.2fs since the last verdict; %d givens kept, %d to come\n",
 				job.cand, job.cells[0], job.worker, names[v], conflicts-lastConflicts[job.worker], time.Since(last).Seconds(), len(job.kept), len(job.assume))
@@ -244,12 +273,14 @@ func TestRemovalMeasure(t *testing.T) {
 	if os.Getenv("PUZZLE_REMOVAL_LOGIC") == "1" {
 		pl.logicCap = hardestOf[Expert]
 	}
+	races := os.Getenv("PUZZLE_REMOVAL_RACES")
 	for _, f := range strings.Split(which, ",") {
 		var box int
 		var seed uint64
 		if _, err := fmt.Sscanf(f, "%d:%d", &box, &seed); err != nil {
 			t.Fatal(err)
 		}
+		pl.races = races == "1" || races == "" && box >= raceBox
 		if pl.logicCap != 0 || !pl.learning {
 			start, cpu0 := time.Now(), cpuTime()
 			g, err := generateOnce(t.Context(), box, seed, 0, false, pl, lim)

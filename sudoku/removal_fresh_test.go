@@ -1,0 +1,72 @@
+package sudoku
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestRemovalCheckFresh solves the removal checks written by
+// TestRemovalMeasure's PUZZLE_REMOVAL_DUMP (the files named by the glob
+// PUZZLE_CHECKS) each with a fresh solver, its givens and the digit ruled
+// out as facts of level 0. A measurement aid, skipped unless asked for.
+func TestRemovalCheckFresh(t *testing.T) {
+	glob := os.Getenv("PUZZLE_CHECKS")
+	if glob == "" {
+		t.Skip("set PUZZLE_CHECKS to measure")
+	}
+	files, _ := filepath.Glob(glob)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(data), "\n")
+		p, err := NewReader(strings.NewReader(lines[0]), f).Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var g, d int
+		if _, err := fmt.Sscanf(lines[1], "not %d %d", &g, &d); err != nil {
+			t.Fatal(err)
+		}
+		timeout := 5 * time.Minute
+		if d, err := time.ParseDuration(os.Getenv("PUZZLE_CHECKS_TIMEOUT")); err == nil {
+			timeout = d
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		start, cpu0 := time.Now(), cpuTime()
+		s := newCDCLFor(ctx, p.Box, false, p.Cells)
+		s.policy = cdclPolicyFromEnv(t)
+		if os.Getenv("PUZZLE_CHECKS_PHASES") == "1" {
+			// The phases of the puzzle's solution, as the removal pass
+			// starts each check.
+			full := p.Clone()
+			full.Cells[g] = uint8(d)
+			res, err := Solve(ctx, full, Options{Workers: 1})
+			if err != nil || len(res.Solutions) != 1 {
+				t.Fatalf("%s: the full puzzle: %v", f, err)
+			}
+			n := s.n
+			for c, x := range res.Solutions[0] {
+				for e := range n {
+					s.phase[s.cellVar(c*n+e)] = -1
+				}
+				s.phase[s.cellVar(c*n+int(x)-1)] = 1
+			}
+		}
+		s.fix(s.cellLit(g, uint8(d)) ^ 1)
+		sols := s.solve(p.Cells, 1)
+		el, cpu := time.Since(start), cpuTime()-cpu0
+		cancel()
+		if len(sols) == 1 && (!p.IsSolutionOf(sols[0]) || sols[0][g] == uint8(d)) {
+			t.Fatalf("%s: wrong solution", f)
+		}
+		t.Logf("%s: %d solutions, err %v, %d conflicts, %.2fs (cpu %.2fs), %.0f conflicts/cpu s",
+			filepath.Base(f), len(sols), s.err, s.conflicts, el.Seconds(), cpu.Seconds(), float64(s.conflicts)/cpu.Seconds())
+	}
+}
