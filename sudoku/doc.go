@@ -102,9 +102,14 @@
 // scale, not SE's own rating). Generate (generate.go) digs a
 // random complete grid, removing givens in random order while the puzzle
 // stays unique; one pass yields a minimal puzzle, because removing a given
-// only adds solutions. On large grids one clause-learning solver checks
-// every removal of the pass, under assumptions (cdcl_assume.go): the
-// givens, and the removed cell not holding its digit (removal.go).
+// only adds solutions. On 16×16 and 25×25 grids one clause-learning
+// solver checks every removal of the pass, under assumptions
+// (cdcl_assume.go): the givens, and the removed cell not holding its digit
+// (removal.go). From 36×36 up each check is a race of fresh solvers with
+// those as facts, one from the solution's phases (removal_fresh.go): the
+// conflicts are cheaper without the assumptions, and a race cuts the heavy
+// tail of the searches for second solutions (Gomes, Selman and Kautz,
+// "Boosting combinatorial search through randomization", AAAI 1998).
 //
 // Undecided (undecided.go) finds exactly the cells where the solutions of
 // a puzzle with several differ, the complement of its backbone: starting

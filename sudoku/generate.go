@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/puzzlesolvers/puzzle/status"
@@ -81,6 +82,17 @@ type GenerateOptions struct {
 	// should return quickly. A minimal 36×36 puzzle takes hours of
 	// checks, so a command shows this to the person waiting.
 	Progress func(GenerateProgress)
+	// Checkpoint, if set, is given the state of the generation after each
+	// removal check, from 36×36 up without a Difficulty, where a minimal
+	// puzzle takes hours; the checkpoint shares its Checks with the next
+	// one, so it is to be written out (or copied) at once.
+	Checkpoint func(GenerateCheckpoint)
+	// Resume is a checkpoint of an earlier run with the same Box, Seed
+	// and Symmetric: its checks are not made again, and the run goes on
+	// from there. Only from 36×36 up without a Difficulty; an error
+	// wrapping ErrCheckpointMismatch says it does not belong to the
+	// options.
+	Resume *GenerateCheckpoint
 }
 
 // GenerateProgress says how far one attempt of Generate has come.
@@ -134,6 +146,16 @@ func Generate(ctx context.Context, opt GenerateOptions) (Generated, error) {
 	if opt.Difficulty > Extreme {
 		return Generated{}, fmt.Errorf("sudoku: invalid difficulty %d", opt.Difficulty)
 	}
+	if rs := opt.Resume; rs != nil {
+		if box < raceBox || opt.Difficulty != 0 {
+			return Generated{}, fmt.Errorf("sudoku: %w: checkpoints are kept from %d×%d up, without a difficulty",
+				ErrCheckpointMismatch, raceBox*raceBox, raceBox*raceBox)
+		}
+		if rs.Box != box || rs.Seed != opt.Seed || rs.Symmetric != opt.Symmetric {
+			return Generated{}, fmt.Errorf("sudoku: %w: it is of box %d, seed %d, symmetric %v; the options are box %d, seed %d, symmetric %v",
+				ErrCheckpointMismatch, rs.Box, rs.Seed, rs.Symmetric, box, opt.Seed, opt.Symmetric)
+		}
+	}
 	attempts := opt.MaxAttempts
 	if attempts <= 0 {
 		attempts = defaultAttempts(box)
@@ -153,7 +175,7 @@ func Generate(ctx context.Context, opt GenerateOptions) (Generated, error) {
 	for k := range attempts {
 		pl := planFor(box, opt.Difficulty, k, attempts)
 		pl.workers = opt.Workers
-		pl.progress = opt.Progress
+		pl.progress, pl.checkpoint, pl.resume = opt.Progress, opt.Checkpoint, opt.Resume
 		g, err := generateOnce(ctx, box, opt.Seed, uint64(k), opt.Symmetric, pl, lim)
 		checks += g.Checks
 		if err != nil {
@@ -242,12 +264,14 @@ func defaultBudget(box int) time.Duration {
 // to workers checks at once (removal.go). The second pass alone makes the
 // puzzle minimal.
 type plan struct {
-	logicCap Technique
-	solve    bool
-	learning bool
-	races    bool // with learning: each check by a race of fresh searches (removal_fresh.go)
-	workers  int
-	progress func(GenerateProgress) // with Attempt set by generateOnce's caller
+	logicCap   Technique
+	solve      bool
+	learning   bool
+	races      bool // with learning: each check by a race of fresh searches (removal_fresh.go)
+	workers    int
+	progress   func(GenerateProgress) // with Attempt set by generateOnce's caller
+	checkpoint func(GenerateCheckpoint)
+	resume     *GenerateCheckpoint // with races only
 }
 
 // generateOnce makes one unique puzzle from the stream (seed, stream).
@@ -314,11 +338,25 @@ func generateOnce(ctx context.Context, box int, seed, stream uint64, symmetric b
 		if pl.progress != nil {
 			progress = func(visited, checks int) { report("checks", visited, checks) }
 		}
-		remove := removeByLearning
+		var r removal
+		var err error
 		if pl.races {
-			remove = removeByRaces
+			var log *checkLog
+			if pl.checkpoint != nil || pl.resume != nil {
+				log = &checkLog{save: pl.checkpoint,
+					cp: GenerateCheckpoint{Box: box, Seed: seed, Symmetric: symmetric, Start: puzzleDigest(p)}}
+				if rs := pl.resume; rs != nil {
+					if rs.Box != box || rs.Seed != seed || rs.Symmetric != symmetric || rs.Start != log.cp.Start {
+						return gen, fmt.Errorf("sudoku: %w: its checks began from the puzzle of digest %.12s…, this run's from %.12s… (another version of the generator, or a budget that cut the logic pass short)",
+							ErrCheckpointMismatch, rs.Start, log.cp.Start)
+					}
+					log.cp.Checks = slices.Clone(rs.Checks)
+				}
+			}
+			r, err = removeByRaces(ctx, p, sol, order, symmetric, lim, deadline, pl.workers, progress, log)
+		} else {
+			r, err = removeByLearning(ctx, p, sol, order, symmetric, lim, deadline, pl.workers, progress)
 		}
-		r, err := remove(ctx, p, sol, order, symmetric, lim, deadline, pl.workers, progress)
 		gen.Checks += r.checks
 		if err != nil {
 			return gen, err

@@ -30,7 +30,7 @@ import (
 // order, as removeByLearning does, each check a race of up to workers
 // searches bounded by lim.check, and none after deadline (if not zero).
 func removeByRaces(ctx context.Context, p *Puzzle, sol []uint8, order []int, symmetric bool,
-	lim limits, deadline time.Time, workers int, progress func(visited, checks int)) (removal, error) {
+	lim limits, deadline time.Time, workers int, progress func(visited, checks int), log *checkLog) (removal, error) {
 	g := geometryFor(p.Box)
 	pass, stop := context.WithCancel(ctx)
 	defer stop()
@@ -64,10 +64,25 @@ func removeByRaces(ctx context.Context, p *Puzzle, sol []uint8, order []int, sym
 		}
 		v := removable
 		for _, r := range cells {
+			known, ok, err := log.replay(r)
+			if err != nil {
+				for _, r := range cells {
+					p.Cells[r] = sol[r]
+				}
+				return out, err
+			}
+			if ok {
+				v = known
+				if v != removable {
+					break
+				}
+				continue
+			}
 			out.checks++
 			var conflicts int64
 			v, conflicts = raceCheck(pass, p, r, sol, grid, lim.check, workers)
 			out.conflicts += conflicts
+			log.record(r, v)
 			if traceRemoval != nil {
 				job := &removalJob{cand: i, cells: []int{r}}
 				for cell, d := range p.Cells {
@@ -99,6 +114,7 @@ func removeByRaces(ctx context.Context, p *Puzzle, sol []uint8, order []int, sym
 	if progress != nil {
 		progress(len(order), out.checks)
 	}
+	log.finish()
 	out.complete = true
 	return out, nil
 }

@@ -3,6 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -205,5 +208,85 @@ func TestRate(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "(Grid 01) 9×9: easy (hardest: ") || !strings.Contains(out, "multiple9.txt:2 9×9: multiple: not rated") ||
 		!strings.Contains(out, "6 puzzles: 5 unique, 1 multiple in ") {
 		t.Errorf("human output, exit %d:\n%s", code, out)
+	}
+}
+
+func TestGenerateProgressLine(t *testing.T) {
+	for _, tc := range []struct {
+		seed uint64
+		g    sudoku.GenerateProgress
+		want string
+	}{
+		{7, sudoku.GenerateProgress{Pass: "logic", Visited: 64, Cells: 625, Givens: 600},
+			"seed 7: logic pass, 64/625 cells visited, 600 givens"},
+		{3, sudoku.GenerateProgress{Attempt: 1, Pass: "checks", Visited: 10, Cells: 81, Givens: 30, Checks: 1},
+			"seed 3, attempt 2: checks pass, 10/81 cells visited, 30 givens, 1 check"},
+		{3, sudoku.GenerateProgress{Pass: "checks", Visited: 700, Cells: 1296, Givens: 590, Checks: 112},
+			"seed 3: checks pass, 700/1296 cells visited, 590 givens, 112 checks"},
+	} {
+		if got := generateProgressLine(tc.seed, tc.g); got != tc.want {
+			t.Errorf("got %q, want %q", got, tc.want)
+		}
+	}
+}
+
+// TestGenerateCheckpointFile checks the file of --checkpoint: what it
+// refuses, with the file and line, and that a checkpoint written reads
+// back the same and fits the schema. (The resumed generation itself is
+// checked in package sudoku: a 36×36 one takes too long for a test.)
+func TestGenerateCheckpointFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "cp.json")
+	cp := sudoku.GenerateCheckpoint{Box: 6, Seed: 5, Start: strings.Repeat("ab", 32),
+		Checks: []sudoku.CheckVerdict{{Cell: sudoku.Cell{Row: 2, Col: 35}, Verdict: "needed"}, {Cell: sudoku.Cell{Row: 7}, Verdict: "removable"}}}
+	if err := writeCheckpoint(path, cp); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schematest.Validate(t, "sudoku.json#/$defs/generate_checkpoint", data)
+	back, err := readCheckpoint(path)
+	if err != nil || !reflect.DeepEqual(*back, cp) {
+		t.Fatalf("read back %+v, %v", back, err)
+	}
+	if cp, err := readCheckpoint(filepath.Join(dir, "none.json")); cp != nil || err != nil {
+		t.Errorf("a missing file: %v, %v", cp, err)
+	}
+
+	// Usage errors.
+	for _, args := range [][]string{
+		{"--size", "25"},
+		{"--size", "36", "--difficulty", "hard"},
+		{"--size", "36", "--count", "2"},
+	} {
+		args = append([]string{"sudoku", "generate", "--checkpoint", path}, args...)
+		if _, errOut, code := runCmd(t, "", args...); code != exitUsage || !strings.Contains(errOut, "--checkpoint") {
+			t.Errorf("%v: exit %d, %q", args, code, errOut)
+		}
+	}
+	// Files that are no checkpoint, and one of other options.
+	good := string(data)
+	for _, tc := range []struct{ name, text, want string }{
+		{"syntax", "{\n  \"kind\": \"puzzle sudoku generate checkpoint\",\n  \"version\": 1,\n  \"box\": 6,,\n}\n", "bad.json:4: not a checkpoint"},
+		{"field", strings.Replace(good, `"symmetric"`, `"mirrored"`, 1), "bad.json:6: not a checkpoint: json: unknown field \"mirrored\""},
+		{"kind", strings.Replace(good, "generate checkpoint", "bench", 1), "bad.json:1: not a checkpoint of 'puzzle sudoku generate'"},
+		{"verdict", strings.Replace(good, `"removable"`, `"maybe"`, 1), `bad.json: check 2: verdict "maybe"`},
+		{"cell", strings.Replace(good, `"col": 35`, `"col": 36`, 1), "bad.json: check 1: row 2, column 36 is off the 36×36 grid"},
+		{"seed", good, "bad.json: sudoku: checkpoint does not match: it is of box 6, seed 5"},
+	} {
+		bad := filepath.Join(dir, "bad.json")
+		if err := os.WriteFile(bad, []byte(tc.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, errOut, code := runCmd(t, "", "sudoku", "generate", "--size", "36", "--seed", "6", "--checkpoint", bad)
+		if code != exitFail || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%s: exit %d, %q, want %q", tc.name, code, errOut, tc.want)
+		}
+		if after, _ := os.ReadFile(bad); string(after) != tc.text {
+			t.Errorf("%s: the file was changed", tc.name)
+		}
 	}
 }

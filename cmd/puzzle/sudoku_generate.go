@@ -23,7 +23,8 @@ const generateSummary = "make new puzzles of a given size and difficulty"
 
 const generateUsage = `Usage: puzzle sudoku generate [--size 4|9|16|25|36|49] [--difficulty easy|medium|hard|expert|extreme]
                               [--seed N] [--count K] [--symmetric] [--json] [--format F]
-                              [--budget D] [--check-timeout D] [--workers W] [--shard I/K|auto [--shards K]]
+                              [--budget D] [--check-timeout D] [--workers W] [--checkpoint FILE]
+                              [--shard I/K|auto [--shards K]]
 
 Makes puzzles with a unique solution and no given to spare (minimal),
 rated by the hardest technique their logical solution needs. Puzzle k of
@@ -54,6 +55,13 @@ checks), the cells visited, the givens left and the checks made. From 16×16 up 
 up to 2, one per core); the puzzle does not depend on it unless a check
 times out.
 
+--checkpoint FILE keeps the state of a 36×36 or 49×49 generation in FILE,
+written whole after each uniqueness check: the verdicts of the checks made
+so far (docs/formats.md). If FILE exists, the run takes up from it, with
+its seed unless --seed is given, and makes none of its checks again: a
+generation stopped by --budget or Ctrl-C goes on where it was and gives
+the same puzzle. A checkpoint of other options is refused.
+
 --shard I/K makes only the puzzles k (from 0) of --count that are I-1
 modulo K,
 and needs --seed, so that the shards share out the same puzzles; as with
@@ -67,6 +75,7 @@ Examples:
 	puzzle sudoku generate --difficulty hard --seed 7 --format line
 	puzzle sudoku generate --size 16 --count 3 --json
 	puzzle sudoku generate --size 25 --budget 2m --check-timeout 3s
+	puzzle sudoku generate --size 36 --seed 1 --budget 3h --check-timeout 20m --checkpoint s36.json
 	puzzle sudoku generate --count 10 --format line | puzzle sudoku solve
 	puzzle sudoku generate --count 1000 --seed 1 --difficulty hard --shard 3/8 > g3.jsonl
 `
@@ -82,6 +91,7 @@ type sudokuGenerateCmd struct {
 	budget     time.Duration
 	check      time.Duration
 	workers    int
+	checkpoint string
 	shard      shardFlags
 }
 
@@ -98,6 +108,7 @@ func (c *sudokuGenerateCmd) define(fs *flag.FlagSet) {
 	fs.DurationVar(&c.budget, "budget", 0, "time `D` for removing givens from one puzzle; 0: 3s for 25×25, none below")
 	fs.DurationVar(&c.check, "check-timeout", 0, "time `D` for each uniqueness check; 0: 50ms for 25×25")
 	fs.IntVar(&c.workers, "workers", 0, "uniqueness checks to run at once from 16×16 up (default: up to 2, one per core)")
+	fs.StringVar(&c.checkpoint, "checkpoint", "", "keep the state of a 36×36 or 49×49 generation in `FILE`, and go on from it if it exists")
 	c.shard.define(fs, "puzzles (puzzle k of --count)")
 }
 
@@ -142,6 +153,25 @@ func (c *sudokuGenerateCmd) run(e *env, v *verb, operands []string) int {
 	if sh != nil && !c.seed.set {
 		return v.usageError(e, "--shard needs --seed N, so that every shard makes its share of the same puzzles")
 	}
+	var resume *sudoku.GenerateCheckpoint
+	if c.checkpoint != "" {
+		switch {
+		case box < 6:
+			return v.usageError(e, "--checkpoint is for 36×36 and 49×49 grids, where a minimal puzzle takes hours")
+		case diff != 0:
+			return v.usageError(e, "--checkpoint takes no --difficulty")
+		case c.count != 1 || sh != nil:
+			return v.usageError(e, "--checkpoint keeps one generation: no --count or --shard")
+		}
+		resume, err = readCheckpoint(c.checkpoint)
+		if err != nil {
+			e.errorf("sudoku generate: %v", err)
+			return exitFail
+		}
+		if resume != nil && !c.seed.set {
+			c.seed = seedFlag{v: resume.Seed, set: true}
+		}
+	}
 	seed := c.seed.seedValue()
 
 	out := bufio.NewWriter(e.stdout)
@@ -166,8 +196,33 @@ func (c *sudokuGenerateCmd) run(e *env, v *verb, operands []string) int {
 				prog.show(generateProgressLine(s, g))
 			}
 		}
-		rec, err := record.NewSudokuGenerate(e.ctx, opt)
+		ctx := e.ctx
+		var saveErr error
+		if c.checkpoint != "" {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithCancel(ctx)
+			defer cancel()
+			opt.Resume = resume
+			opt.Checkpoint = func(cp sudoku.GenerateCheckpoint) {
+				if saveErr == nil {
+					if saveErr = writeCheckpoint(c.checkpoint, cp); saveErr != nil {
+						cancel()
+					}
+				}
+			}
+		}
+		rec, err := record.NewSudokuGenerate(ctx, opt)
 		prog.stop()
+		if saveErr != nil {
+			out.Flush()
+			e.errorf("sudoku generate: checkpoint: %v", saveErr)
+			return exitFail
+		}
+		if errors.Is(err, sudoku.ErrCheckpointMismatch) {
+			out.Flush()
+			e.errorf("sudoku generate: %s: %v", c.checkpoint, err)
+			return exitFail
+		}
 		if err != nil { // the options were checked above: a broken invariant
 			out.Flush()
 			e.errorf("sudoku generate: seed %d: %v", s, err)
