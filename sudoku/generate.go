@@ -79,8 +79,8 @@ type GenerateOptions struct {
 	Workers int
 	// Progress, if set, is told where the removal passes are after each
 	// given they settle, from the goroutine that called Generate; it
-	// should return quickly. A minimal 36×36 puzzle takes hours of
-	// checks, so a command shows this to the person waiting.
+	// should return quickly. A minimal 36×36 puzzle takes about an hour
+	// of checks, so a command shows this to the person waiting.
 	Progress func(GenerateProgress)
 	// Checkpoint, if set, is given the state of the generation after each
 	// removal check, from 36×36 up without a Difficulty, where a minimal

@@ -45,13 +45,15 @@ stats (time_ms, attempts, checks).
 
 On 25×25 grids the uniqueness checks of nearly minimal puzzles can take
 seconds, so by default each check gets 50ms and the removal pass 3s: the
-puzzle is unique but may keep a given it could spare, and the header says
-"not proved minimal". A larger --budget and --check-timeout buy the proof
-(--budget 2m --check-timeout 3s proves a 25×25 puzzle minimal in about
-3 to 12 s of CPU). 36×36 and 49×49 grids take the same flags, with more
-time: a minimal 36×36 puzzle takes hours of checks. While a puzzle is
-made, a line on stderr, when it is a terminal, shows the pass (logic or
-checks), the cells visited, the givens left and the checks made. From 16×16 up the checks run on --workers cores at once (default:
+puzzle is unique but may keep a given it could spare, and the header
+says "not proved minimal". A larger --budget and --check-timeout buy the
+proof (--budget 2m --check-timeout 3s proves a 25×25 puzzle minimal in
+about 3 to 12 s of CPU). 36×36 and 49×49 grids take the same flags, with
+more time: a minimal 36×36 puzzle takes about an hour of checks on two
+cores (--budget 2h --check-timeout 20m), a 49×49 one many hours. While a
+puzzle is made, a line on stderr, when it is a terminal, shows the pass
+(logic or checks), the cells visited, the givens left and the checks
+made. From 16×16 up the checks run on --workers cores at once (default:
 up to 2, one per core); the puzzle does not depend on it unless a check
 times out.
 
