@@ -151,13 +151,8 @@ type removal struct {
 func removeByLearning(ctx context.Context, p *Puzzle, sol []uint8, order []int, symmetric bool,
 	lim limits, deadline time.Time, workers int, progress func(visited, checks int)) (removal, error) {
 	g := geometryFor(p.Box)
-	pass, stop := context.WithCancel(ctx)
+	pass, stop := passContext(ctx, deadline)
 	defer stop()
-	if !deadline.IsZero() {
-		var cancel context.CancelFunc
-		pass, cancel = context.WithDeadline(pass, deadline)
-		defer cancel()
-	}
 	workers = max(workers, 1)
 	results := make(chan removalResult, workers)
 	jobs := make([]chan *removalJob, workers)
@@ -320,6 +315,15 @@ func removeByLearning(ctx context.Context, p *Puzzle, sol []uint8, order []int, 
 		}
 		wait()
 	}
+}
+
+// passContext is the context of a removal pass: ctx, ended at deadline if
+// that is not zero, and by stop.
+func passContext(ctx context.Context, deadline time.Time) (pass context.Context, stop context.CancelFunc) {
+	if deadline.IsZero() {
+		return context.WithCancel(ctx)
+	}
+	return context.WithDeadline(ctx, deadline)
 }
 
 // traceRemoval, when set (by a measurement test), sees each verdict as

@@ -32,13 +32,8 @@ import (
 func removeByRaces(ctx context.Context, p *Puzzle, sol []uint8, order []int, symmetric bool,
 	lim limits, deadline time.Time, workers int, progress func(visited, checks int), log *checkLog) (removal, error) {
 	g := geometryFor(p.Box)
-	pass, stop := context.WithCancel(ctx)
+	pass, stop := passContext(ctx, deadline)
 	defer stop()
-	if !deadline.IsZero() {
-		var cancel context.CancelFunc
-		pass, cancel = context.WithDeadline(pass, deadline)
-		defer cancel()
-	}
 	grid, _ := New(p.Box)
 	var out removal
 	cells := make([]int, 0, 2)
