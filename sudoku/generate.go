@@ -215,7 +215,7 @@ const learningBox = 4
 
 // raceBox is the smallest box size whose removal checks are races of fresh
 // searches (removal_fresh.go) rather than one solver's under assumptions.
-var raceBox = 6
+const raceBox = 6
 
 // hybridBox is the smallest box size whose minimal puzzles are made in two
 // passes: on such grids Solve takes long to prove nearly minimal puzzles

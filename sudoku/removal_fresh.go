@@ -21,8 +21,8 @@ import (
 // conflicts that takes is heavy-tailed: the same check can take a thousand
 // conflicts from one start and a million from another. So the searches race
 // (cdcl_portfolio.go, sharing their short learned clauses): one from the
-// engine's own first guesses, one from the phases of S, which finds second
-// solutions that differ from S in few cells at once and is slow on others.
+// engine's own first guesses, one from the phases of S, which settles
+// some checks at once and has its tails on others.
 // The first answer settles the check. The puzzle is the one the sequential
 // pass makes, check for check, whatever the number of workers.
 

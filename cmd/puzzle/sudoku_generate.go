@@ -54,8 +54,8 @@ cores (--budget 2h --check-timeout 20m), a 49×49 one many hours. While a
 puzzle is made, a line on stderr, when it is a terminal, shows the pass
 (logic or checks), the cells visited, the givens left and the checks
 made. From 16×16 up the checks run on --workers cores at once (default:
-up to 2, one per core); the puzzle does not depend on it unless a check
-times out.
+up to 2, one per core), and from 36×36 up the searches of each check race
+on them; the puzzle does not depend on it unless a check times out.
 
 --checkpoint FILE keeps the state of a 36×36 or 49×49 generation in FILE,
 written whole after each uniqueness check: the verdicts of the checks made
@@ -109,7 +109,7 @@ func (c *sudokuGenerateCmd) define(fs *flag.FlagSet) {
 	fs.Var(c.format, "format", "`layout` of the puzzles: pretty, line, grid or euler")
 	fs.DurationVar(&c.budget, "budget", 0, "time `D` for removing givens from one puzzle; 0: 3s for 25×25, none below")
 	fs.DurationVar(&c.check, "check-timeout", 0, "time `D` for each uniqueness check; 0: 50ms for 25×25")
-	fs.IntVar(&c.workers, "workers", 0, "uniqueness checks to run at once from 16×16 up (default: up to 2, one per core)")
+	fs.IntVar(&c.workers, "workers", 0, "cores for the uniqueness checks from 16×16 up: checks at once, or from 36×36 up searches racing on each check (default: up to 2)")
 	fs.StringVar(&c.checkpoint, "checkpoint", "", "keep the state of a 36×36 or 49×49 generation in `FILE`, and go on from it if it exists")
 	c.shard.define(fs, "puzzles (puzzle k of --count)")
 }
