@@ -33,7 +33,7 @@ func TestGenerateCheckpoint(t *testing.T) {
 			t.Fatalf("verdict %q for cell %+v, given %d in the puzzle", ch.Verdict, ch.Cell, full.Puzzle.Cells[c])
 		}
 	}
-	for _, k := range []int{0, 1, len(last.Checks) / 2, len(last.Checks)} {
+	for _, k := range []int{0, len(last.Checks) / 2, len(last.Checks)} {
 		cp := last
 		cp.Checks, cp.Complete = last.Checks[:k], k == len(last.Checks)
 		if k > 0 && !slices.Equal(saved[k-1].Checks, cp.Checks) {
