@@ -85,6 +85,18 @@ func (s *cdcl) fix(lit int32) {
 	}
 }
 
+// setPhases makes the phases those of grid, a complete grid: each
+// search decision then first tries the digit grid holds.
+func (s *cdcl) setPhases(grid []uint8) {
+	n := s.n
+	for c, d := range grid {
+		for e := range n {
+			s.phase[s.cellVar(c*n+e)] = -1
+		}
+		s.phase[s.cellVar(c*n+int(d)-1)] = 1
+	}
+}
+
 // model returns the grid of the current assignment, which must be total.
 func (s *cdcl) model() []uint8 {
 	n := s.n

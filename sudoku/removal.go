@@ -94,13 +94,7 @@ func (r *remover) check(job *removalJob) verdict {
 		lits = append(lits, s.cellLit(c, r.sol[c]))
 	}
 	r.lits = lits
-	n := s.n
-	for c, d := range r.sol {
-		for e := range n {
-			s.phase[s.cellVar(c*n+e)] = -1
-		}
-		s.phase[s.cellVar(c*n+int(d)-1)] = 1
-	}
+	s.setPhases(r.sol)
 	for _, c := range job.cells {
 		lits[0] = s.cellLit(c, r.sol[c]) ^ 1
 		switch s.solveUnder(job.ctx, lits) {

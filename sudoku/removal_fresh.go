@@ -130,18 +130,12 @@ func raceCheck(pass context.Context, p *Puzzle, c int, sol []uint8, grid *Puzzle
 	if ctx.Err() != nil {
 		return checkTimeout, 0
 	}
-	n := p.Size()
 	k := &sink{limit: 1}
 	r := solveLearningWith(ctx, p.Box, p.Cells, k, workers, func(i int, s *cdcl) {
 		s.fix(s.cellLit(c, sol[c]) ^ 1)
 		s.policy = defaultPolicy
 		if i == 1 {
-			for cell, d := range sol {
-				for e := range n {
-					s.phase[s.cellVar(cell*n+e)] = -1
-				}
-				s.phase[s.cellVar(cell*n+int(d)-1)] = 1
-			}
+			s.setPhases(sol)
 		}
 	})
 	switch {

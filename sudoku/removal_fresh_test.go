@@ -51,13 +51,7 @@ func TestRemovalCheckFresh(t *testing.T) {
 			if err != nil || len(res.Solutions) != 1 {
 				t.Fatalf("%s: the full puzzle: %v", f, err)
 			}
-			n := s.n
-			for c, x := range res.Solutions[0] {
-				for e := range n {
-					s.phase[s.cellVar(c*n+e)] = -1
-				}
-				s.phase[s.cellVar(c*n+int(x)-1)] = 1
-			}
+			s.setPhases(res.Solutions[0])
 		}
 		s.fix(s.cellLit(g, uint8(d)) ^ 1)
 		sols := s.solve(p.Cells, 1)
