@@ -252,10 +252,13 @@ func (s *cdcl) cancelUntil(level int32) {
 		return
 	}
 	lim := int(s.trailLim[level])
+	save := !s.policy.anchored
 	for i := len(s.trail) - 1; i >= lim; i-- {
 		l := s.trail[i]
 		v := l >> 1
-		s.phase[v] = 1 - 2*int8(l&1)
+		if save {
+			s.phase[v] = 1 - 2*int8(l&1)
+		}
 		s.val[l] = 0
 		s.val[l^1] = 0
 		s.heap.Insert(int(v))

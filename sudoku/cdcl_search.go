@@ -30,6 +30,7 @@ type policy struct {
 	shrink         bool    // shrink learned clauses to one literal per level where possible
 	rephase        float64 // conflicts between rephasings, times the number so far; 0: never
 	reuseTrail     bool    // a restart keeps the levels it would decide again (reusedLevel)
+	anchored       bool    // decisions always take the phases set before the search (setPhases): none saved, no target phases
 	vivify         float64 // after each reduction, vivify learned clauses for this fraction of the propagations since; 0: never (the default: it did not pay, docs/benchmarks.md)
 }
 
@@ -227,7 +228,7 @@ func (s *cdcl) run() int {
 		}
 		s.trailLim = append(s.trailLim, int32(len(s.trail)))
 		ph := s.phase[v]
-		if st.stable && st.target[v] != 0 {
+		if st.stable && st.target[v] != 0 && !p.anchored {
 			ph = st.target[v]
 		}
 		if ph >= 0 {

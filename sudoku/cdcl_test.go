@@ -72,6 +72,61 @@ func TestCDCLTargetPhases(t *testing.T) {
 	t.Logf("%d runs restarted, %d recorded target phases", restarted, targeted)
 }
 
+// TestCDCLAnchored checks anchored searches (as the removal races run
+// one) against the backtracking oracle, each anchored to a random complete
+// grid that is not the puzzle's solution, so that their decisions meet
+// conflicts: the solutions are right, and after every search the phases
+// are still the grid's, where a search that saves its phases moves them.
+func TestCDCLAnchored(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(7, 11))
+	var conflicted, moved int
+	for _, tc := range []struct {
+		box    int
+		keep   float64
+		trials int
+	}{{3, 0.3, 20}, {4, 0.5, 4}} {
+		for range tc.trials {
+			p := randomPuzzle(t, rng, tc.box, tc.keep)
+			anchor, err := RandomSolution(t.Context(), tc.box, nil, rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, limit := range []int{1, 2} {
+				want := countByBacktracking(p, limit)
+				for _, anchored := range []bool{true, false} {
+					s := newCDCL(t.Context(), p.Box, false)
+					s.policy.anchored = anchored
+					s.setPhases(anchor)
+					phases := slices.Clone(s.phase)
+					sols := s.solve(p.Cells, limit)
+					if len(sols) != want {
+						t.Fatalf("anchored %v, limit %d: %d solutions, backtracking finds %d\n%v", anchored, limit, len(sols), want, p)
+					}
+					for _, sol := range sols {
+						if !p.IsSolutionOf(sol) {
+							t.Fatalf("anchored %v: invalid solution for %v", anchored, p)
+						}
+					}
+					same := slices.Equal(s.phase, phases)
+					switch {
+					case anchored && !same:
+						t.Fatalf("the anchored search moved its phases, on %v", p)
+					case anchored && s.conflicts > 0:
+						conflicted++
+					case !anchored && !same:
+						moved++
+					}
+				}
+			}
+		}
+	}
+	if conflicted == 0 || moved == 0 {
+		t.Errorf("%d anchored searches met a conflict, %d others moved their phases: the test no longer exercises them", conflicted, moved)
+	}
+	t.Logf("%d anchored searches met a conflict, %d others moved their phases", conflicted, moved)
+}
+
 // TestCDCLGecode25 runs the clause-learning engine alone on the Gecode
 // 25×25 instances named by PUZZLE_CDCL25 (comma-separated indices, or
 // "all"), each with the timeout PUZZLE_CDCL25_TIMEOUT (default 30s), and
@@ -179,6 +234,8 @@ func cdclPolicyFromEnv(t *testing.T) policy {
 			p.shrink = f != 0
 		case "reuse":
 			p.reuseTrail = f != 0
+		case "anchored":
+			p.anchored = f != 0
 		case "vivify":
 			p.vivify = f
 		case "bumpreasons":

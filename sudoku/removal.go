@@ -25,10 +25,11 @@ import (
 // level 0 of the solver, and only the givens whose turn has not come are
 // assumptions. Every learned clause then follows from the rules and the
 // kept givens, which every later puzzle holds: one solver, with its
-// learned clauses and activities, serves the whole pass. Each check starts
-// from the phases of S. A second solution T found for g tells nothing
-// about later givens (it breaks the given g, which stays), and as phases
-// it served the next check worse than S.
+// learned clauses and activities, serves the whole pass. Its search is
+// anchored to S (policy.anchored): every decision takes S's digit, in every
+// check, as removal_fresh.go explains. A second solution T found for g
+// tells nothing about later givens (it breaks the given g, which stays),
+// and as phases it served the next check worse than S.
 //
 // With several workers, each with its own solver, the pass checks ahead.
 // A verdict "needed" holds for every later puzzle (any solution of P∖{g}
@@ -65,6 +66,7 @@ type remover struct {
 func newRemover(pass context.Context, box int, sol []uint8) *remover {
 	s := newCDCL(pass, box, false)
 	s.policy = defaultPolicy
+	s.policy.anchored = true
 	grid, _ := New(box)
 	return &remover{s: s, sol: sol, grid: grid, pass: pass}
 }

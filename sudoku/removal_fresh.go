@@ -21,8 +21,14 @@ import (
 // conflicts that takes is heavy-tailed: the same check can take a thousand
 // conflicts from one start and a million from another. So the searches race
 // (cdcl_portfolio.go, sharing their short learned clauses): one from the
-// engine's own first guesses, one from the phases of S, which settles
-// some checks at once and has its tails on others.
+// engine's own first guesses, one anchored to S. The anchored search's
+// every decision takes the phase S gives (policy.anchored: no phase saving,
+// no target phases), so it tries S's digit in each cell it decides and
+// learns why the second solution must leave S there. A second solution
+// differs from S on an unavoidable set, most often a small one around g,
+// and the anchored search finds those in a few hundred conflicts where a
+// search that saves its phases drifts away from S within its first
+// restarts and can take millions.
 // The first answer settles the check. The puzzle is the one the sequential
 // pass makes, check for check, whatever the number of workers.
 
@@ -136,6 +142,7 @@ func raceCheck(pass context.Context, p *Puzzle, c int, sol []uint8, grid *Puzzle
 		s.policy = defaultPolicy
 		if i == 1 {
 			s.setPhases(sol)
+			s.policy.anchored = true
 		}
 	})
 	switch {

@@ -13,7 +13,9 @@ import (
 // TestRemovalCheckFresh solves the removal checks written by
 // TestRemovalMeasure's PUZZLE_REMOVAL_DUMP (the files named by the glob
 // PUZZLE_CHECKS) each with a fresh solver, its givens and the digit ruled
-// out as facts of level 0. A measurement aid, skipped unless asked for.
+// out as facts of level 0, or with PUZZLE_CHECKS_RACE=1 by the generator's
+// race of two searches (raceCheck). A measurement aid, skipped unless asked
+// for.
 func TestRemovalCheckFresh(t *testing.T) {
 	glob := os.Getenv("PUZZLE_CHECKS")
 	if glob == "" {
@@ -37,6 +39,22 @@ func TestRemovalCheckFresh(t *testing.T) {
 		timeout := 5 * time.Minute
 		if d, err := time.ParseDuration(os.Getenv("PUZZLE_CHECKS_TIMEOUT")); err == nil {
 			timeout = d
+		}
+		if os.Getenv("PUZZLE_CHECKS_RACE") == "1" {
+			// The generator's check: a race of two searches.
+			full := p.Clone()
+			full.Cells[g] = uint8(d)
+			res, err := Solve(t.Context(), full, Options{Workers: 1})
+			if err != nil || len(res.Solutions) != 1 {
+				t.Fatalf("%s: the full puzzle: %v", f, err)
+			}
+			grid, _ := New(p.Box)
+			start, cpu0 := time.Now(), cpuTime()
+			v, conflicts := raceCheck(t.Context(), p, g, res.Solutions[0], grid, timeout, 2)
+			t.Logf("%s: %s, %d conflicts, %.2fs (cpu %.2fs)", filepath.Base(f),
+				[...]string{"unchecked", "needed", "removable", "timeout", "stopped"}[v], conflicts,
+				time.Since(start).Seconds(), (cpuTime() - cpu0).Seconds())
+			continue
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)
 		start, cpu0 := time.Now(), cpuTime()
