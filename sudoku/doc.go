@@ -106,10 +106,12 @@
 // solver checks every removal of the pass, under assumptions
 // (cdcl_assume.go): the givens, and the removed cell not holding its digit
 // (removal.go). From 36×36 up each check is a race of fresh solvers with
-// those as facts, one from the solution's phases (removal_fresh.go): the
-// conflicts are cheaper without the assumptions, and a race cuts the heavy
-// tail of the searches for second solutions (Gomes, Selman and Kautz,
-// "Boosting combinatorial search through randomization", AAAI 1998).
+// those as facts (removal_fresh.go): the conflicts are cheaper without the
+// assumptions, and a race cuts the heavy tail of the searches for second
+// solutions (Gomes, Selman and Kautz, "Boosting combinatorial search
+// through randomization", AAAI 1998). The removal searches are anchored
+// to the solution: each decision takes its digit, so a second solution is
+// looked for where it differs from the solution least.
 //
 // Undecided (undecided.go) finds exactly the cells where the solutions of
 // a puzzle with several differ, the complement of its backbone: starting
