@@ -48,9 +48,10 @@ seconds, so by default each check gets 50ms and the removal pass 3s: the
 puzzle is unique but may keep a given it could spare, and the header
 says "not proved minimal". A larger --budget and --check-timeout buy the
 proof (--budget 2m --check-timeout 3s proves a 25×25 puzzle minimal in
-about 3 to 12 s of CPU). 36×36 and 49×49 grids take the same flags, with
-more time: a minimal 36×36 puzzle takes about an hour of checks on two
-cores (--budget 2h --check-timeout 20m), a 49×49 one many hours. While a
+about 3 to 6 s of CPU). 36×36 and 49×49 grids take the same flags, with
+more time: a minimal 36×36 puzzle takes about a quarter of an hour of
+checks on two cores (--budget 1h --check-timeout 20m); a 49×49 one is out
+of reach, since half its checks take more than ten minutes each. While a
 puzzle is made, a line on stderr, when it is a terminal, shows the pass
 (logic or checks), the cells visited, the givens left and the checks
 made. From 16×16 up the checks run on --workers cores at once (default:
@@ -77,7 +78,7 @@ Examples:
 	puzzle sudoku generate --difficulty hard --seed 7 --format line
 	puzzle sudoku generate --size 16 --count 3 --json
 	puzzle sudoku generate --size 25 --budget 2m --check-timeout 3s
-	puzzle sudoku generate --size 36 --seed 1 --budget 3h --check-timeout 20m --checkpoint s36.json
+	puzzle sudoku generate --size 36 --seed 1 --budget 1h --check-timeout 20m --checkpoint s36.json
 	puzzle sudoku generate --count 10 --format line | puzzle sudoku solve
 	puzzle sudoku generate --count 1000 --seed 1 --difficulty hard --shard 3/8 > g3.jsonl
 `
