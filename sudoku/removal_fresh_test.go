@@ -12,8 +12,9 @@ import (
 
 // TestRemovalCheckFresh solves the removal checks written by
 // TestRemovalMeasure's PUZZLE_REMOVAL_DUMP (the files named by the glob
-// PUZZLE_CHECKS) each with a fresh solver, its givens and the digit ruled
-// out as facts of level 0, or with PUZZLE_CHECKS_RACE=1 by the generator's
+// PUZZLE_CHECKS; a third line "solution GRID" spares solving for it) each
+// with a fresh solver, its givens and the digit ruled out as facts of level
+// 0, or with PUZZLE_CHECKS_RACE=1 by the generator's
 // race of two searches (raceCheck). A measurement aid, skipped unless asked
 // for.
 func TestRemovalCheckFresh(t *testing.T) {
@@ -42,15 +43,10 @@ func TestRemovalCheckFresh(t *testing.T) {
 		}
 		if os.Getenv("PUZZLE_CHECKS_RACE") == "1" {
 			// The generator's check: a race of two searches.
-			full := p.Clone()
-			full.Cells[g] = uint8(d)
-			res, err := Solve(t.Context(), full, Options{Workers: 1})
-			if err != nil || len(res.Solutions) != 1 {
-				t.Fatalf("%s: the full puzzle: %v", f, err)
-			}
+			sol := solutionOfCheck(t, f, lines, p, g, d)
 			grid, _ := New(p.Box)
 			start, cpu0 := time.Now(), cpuTime()
-			v, conflicts := raceCheck(t.Context(), p, g, res.Solutions[0], grid, timeout, 2)
+			v, conflicts := raceCheck(t.Context(), p, g, sol, grid, timeout, 2)
 			t.Logf("%s: %s, %d conflicts, %.2fs (cpu %.2fs)", filepath.Base(f),
 				[...]string{"unchecked", "needed", "removable", "timeout", "stopped"}[v], conflicts,
 				time.Since(start).Seconds(), (cpuTime() - cpu0).Seconds())
@@ -63,13 +59,7 @@ func TestRemovalCheckFresh(t *testing.T) {
 		if os.Getenv("PUZZLE_CHECKS_PHASES") == "1" {
 			// The phases of the puzzle's solution, as the removal pass
 			// starts each check.
-			full := p.Clone()
-			full.Cells[g] = uint8(d)
-			res, err := Solve(ctx, full, Options{Workers: 1})
-			if err != nil || len(res.Solutions) != 1 {
-				t.Fatalf("%s: the full puzzle: %v", f, err)
-			}
-			s.setPhases(res.Solutions[0])
+			s.setPhases(solutionOfCheck(t, f, lines, p, g, d))
 		}
 		s.fix(s.cellLit(g, uint8(d)) ^ 1)
 		sols := s.solve(p.Cells, 1)
@@ -81,4 +71,27 @@ func TestRemovalCheckFresh(t *testing.T) {
 		t.Logf("%s: %d solutions, err %v, %d conflicts, %.2fs (cpu %.2fs), %.0f conflicts/cpu s",
 			filepath.Base(f), len(sols), s.err, s.conflicts, el.Seconds(), cpu.Seconds(), float64(s.conflicts)/cpu.Seconds())
 	}
+}
+
+// solutionOfCheck returns the solution of a dumped check's puzzle with its
+// given g (digit d) back: the file's third line ("solution" and the grid
+// in the one-line format) if it has one, else Solve's.
+func solutionOfCheck(t *testing.T, name string, lines []string, p *Puzzle, g, d int) []uint8 {
+	t.Helper()
+	if len(lines) > 2 {
+		if text, ok := strings.CutPrefix(lines[2], "solution "); ok {
+			q, err := NewReader(strings.NewReader(text), name).Next()
+			if err != nil || q.Givens() != len(q.Cells) || !p.IsSolutionOf(q.Cells) || q.Cells[g] != uint8(d) {
+				t.Fatalf("%s: the solution line is not a solution of the check's puzzle with its given back (%v)", name, err)
+			}
+			return q.Cells
+		}
+	}
+	full := p.Clone()
+	full.Cells[g] = uint8(d)
+	res, err := Solve(t.Context(), full, Options{Workers: 1})
+	if err != nil || len(res.Solutions) != 1 {
+		t.Fatalf("%s: the full puzzle: %v", name, err)
+	}
+	return res.Solutions[0]
 }
