@@ -48,7 +48,7 @@ func TestRemovalCheckFresh(t *testing.T) {
 			start, cpu0 := time.Now(), cpuTime()
 			v, conflicts := raceCheck(t.Context(), p, g, sol, grid, timeout, 2)
 			t.Logf("%s: %s, %d conflicts, %.2fs (cpu %.2fs)", filepath.Base(f),
-				[...]string{"unchecked", "needed", "removable", "timeout", "stopped"}[v], conflicts,
+				verdictNames[v], conflicts,
 				time.Since(start).Seconds(), (cpuTime() - cpu0).Seconds())
 			continue
 		}
