@@ -51,7 +51,8 @@ proof (--budget 2m --check-timeout 3s proves a 25×25 puzzle minimal in
 about 3 to 6 s of CPU). 36×36 and 49×49 grids take the same flags, with
 more time: a minimal 36×36 puzzle takes about a quarter of an hour of
 checks on two cores (--budget 1h --check-timeout 20m); a 49×49 one is out
-of reach, since half its checks take more than ten minutes each. While a
+of reach, since about half its checks get no verdict in seconds, and some
+none in ten minutes. While a
 puzzle is made, a line on stderr, when it is a terminal, shows the pass
 (logic or checks), the cells visited, the givens left and the checks
 made. From 16×16 up the checks run on --workers cores at once (default:
