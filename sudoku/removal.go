@@ -67,6 +67,7 @@ func newRemover(pass context.Context, box int, sol []uint8) *remover {
 	s := newCDCL(pass, box, false)
 	s.policy = defaultPolicy
 	s.policy.anchored = true
+	s.setPhases(sol) // once: anchored, the search never moves them
 	grid, _ := New(box)
 	return &remover{s: s, sol: sol, grid: grid, pass: pass}
 }
@@ -96,7 +97,6 @@ func (r *remover) check(job *removalJob) verdict {
 		lits = append(lits, s.cellLit(c, r.sol[c]))
 	}
 	r.lits = lits
-	s.setPhases(r.sol)
 	for _, c := range job.cells {
 		lits[0] = s.cellLit(c, r.sol[c]) ^ 1
 		switch s.solveUnder(job.ctx, lits) {

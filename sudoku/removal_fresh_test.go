@@ -14,9 +14,8 @@ import (
 // TestRemovalMeasure's PUZZLE_REMOVAL_DUMP (the files named by the glob
 // PUZZLE_CHECKS; a third line "solution GRID" spares solving for it) each
 // with a fresh solver, its givens and the digit ruled out as facts of level
-// 0, or with PUZZLE_CHECKS_RACE=1 by the generator's
-// race of two searches (raceCheck). A measurement aid, skipped unless asked
-// for.
+// 0, or with PUZZLE_CHECKS_RACE=1 by the generator's race of two searches
+// (raceCheck). A measurement aid, skipped unless asked for.
 func TestRemovalCheckFresh(t *testing.T) {
 	glob := os.Getenv("PUZZLE_CHECKS")
 	if glob == "" {
@@ -57,8 +56,9 @@ func TestRemovalCheckFresh(t *testing.T) {
 		s := newCDCLFor(ctx, p.Box, false, p.Cells)
 		s.policy = cdclPolicyFromEnv(t)
 		if os.Getenv("PUZZLE_CHECKS_PHASES") == "1" {
-			// The phases of the puzzle's solution, as the removal pass
-			// starts each check.
+			// The phases of the puzzle's solution; with anchored=1 in
+			// PUZZLE_CDCL25_POLICY the search keeps them, as the race's
+			// anchored search does.
 			s.setPhases(solutionOfCheck(t, f, lines, p, g, d))
 		}
 		s.fix(s.cellLit(g, uint8(d)) ^ 1)
