@@ -111,7 +111,15 @@
 // solutions (Gomes, Selman and Kautz, "Boosting combinatorial search
 // through randomization", AAAI 1998). The removal searches are anchored
 // to the solution: each decision takes its digit, so a second solution is
-// looked for where it differs from the solution least.
+// looked for where it differs from the solution least. From 36×36 up the
+// pass does not start from the complete grid: a unique puzzle is first
+// built up from no givens (buildup.go). While a cell, visited in random
+// order, has another digit in some solution of the givens so far, a
+// solution drawn at random that differs there gives a new given where it
+// differs, and is that given's witness: a proof that it is needed, for as
+// long as no later given lies where the witness differs. The removal pass
+// checks only the givens whose witnesses a later given broke, and those
+// checks, on a puzzle grown this way, are far easier than on one dug down.
 //
 // Undecided (undecided.go) finds exactly the cells where the solutions of
 // a puzzle with several differ, the complement of its backbone: starting

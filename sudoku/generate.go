@@ -40,7 +40,9 @@ import (
 // not be minimal. Without a target, 25×25 grids, where Solve may take
 // seconds to prove a nearly minimal puzzle unique, get such a logic-only
 // pass (with every technique) first, and Solve then checks only the givens
-// it left.
+// it left. From 36×36 up the puzzle is instead built up from no givens
+// (buildup.go), with a witness to the need of each given that no later
+// given broke, and the removal pass checks only the others.
 
 // GenerateOptions control Generate.
 type GenerateOptions struct {
@@ -98,9 +100,9 @@ type GenerateOptions struct {
 // GenerateProgress says how far one attempt of Generate has come.
 type GenerateProgress struct {
 	Attempt int    // from 0
-	Pass    string // "logic" (givens techniques can do without) or "checks" (uniqueness checks)
-	Visited int    // cells of the attempt's random order visited by the pass
-	Cells   int    // cells in the order: the grid's
+	Pass    string // "build" (a unique puzzle built up from no givens), "logic" (givens techniques can do without) or "checks" (uniqueness checks)
+	Visited int    // cells of the pass's order visited
+	Cells   int    // cells in the pass's order: the grid's, or for checks after a build the givens not yet proved needed
 	Givens  int    // givens left in the puzzle
 	Checks  int    // uniqueness checks begun in this attempt
 }
@@ -203,8 +205,10 @@ func planFor(box int, d Difficulty, k, attempts int) plan {
 	switch {
 	case d != 0 && d < Extreme && (box >= 4 || k >= attempts/2):
 		return plan{logicCap: hardestOf[d]}
+	case d == 0 && box >= raceBox:
+		return plan{build: true, solve: true, learning: true, races: true}
 	case d == 0 && box >= hybridBox:
-		return plan{logicCap: hardestOf[Expert], solve: true, learning: true, races: box >= raceBox}
+		return plan{logicCap: hardestOf[Expert], solve: true, learning: true}
 	}
 	return plan{solve: true, learning: box >= learningBox}
 }
@@ -213,9 +217,14 @@ func planFor(box int, d Difficulty, k, attempts int) plan {
 // incremental clause learning (removal.go) rather than by Solve.
 const learningBox = 4
 
-// raceBox is the smallest box size whose removal checks are races of fresh
-// searches (removal_fresh.go) rather than one solver's under assumptions.
+// raceBox is the smallest box size whose puzzles are built up
+// (buildup.go) and whose removal checks are races of fresh searches
+// (removal_fresh.go) rather than one solver's under assumptions.
 const raceBox = 6
+
+// buildBound is the least bound of each search of buildUp: most take
+// milliseconds, and one that runs out leaves a given with no witness.
+const buildBound = 10 * time.Second
 
 // hybridBox is the smallest box size whose minimal puzzles are made in two
 // passes: on such grids Solve takes long to prove nearly minimal puzzles
@@ -257,13 +266,15 @@ func defaultBudget(box int) time.Duration {
 	return 3 * time.Second
 }
 
-// plan says how one attempt removes givens: first, if logicCap is set,
-// each given that techniques up to logicCap can still solve the puzzle
-// without; then, if solve is set, each given the puzzle stays unique
+// plan says how one attempt removes givens: first, if build is set, it
+// builds a unique puzzle up from no givens (buildup.go), or if logicCap is
+// set it removes each given that techniques up to logicCap can still solve
+// the puzzle without; then, if solve is set, each given the puzzle stays unique
 // without, by Solve or, if learning is set, by clause learning with up
 // to workers checks at once (removal.go). The second pass alone makes the
 // puzzle minimal.
 type plan struct {
+	build      bool
 	logicCap   Technique
 	solve      bool
 	learning   bool
@@ -293,9 +304,14 @@ func generateOnce(ctx context.Context, box int, seed, stream uint64, symmetric b
 	// if symmetric) that keep allows to go. It reports whether it visited
 	// them all before the budget ran out.
 	var removed []int
+	checked := order // the cells the removal pass visits
 	report := func(name string, visited, checks int) {
 		if pl.progress != nil {
-			pl.progress(GenerateProgress{Attempt: int(stream), Pass: name, Visited: visited, Cells: g.cells, Givens: p.Givens(), Checks: checks})
+			cells := len(order)
+			if name == "checks" {
+				cells = len(checked)
+			}
+			pl.progress(GenerateProgress{Attempt: int(stream), Pass: name, Visited: visited, Cells: cells, Givens: p.Givens(), Checks: checks})
 		}
 	}
 	pass := func(name string, keep func() bool) (bool, error) {
@@ -328,6 +344,18 @@ func generateOnce(ctx context.Context, box int, seed, stream uint64, symmetric b
 		report(name, len(order), gen.Checks)
 		return true, ctx.Err()
 	}
+	witnessed := []bool(nil)
+	if pl.build {
+		var progress func(visited int)
+		if pl.progress != nil {
+			progress = func(visited int) { report("build", visited, 0) }
+		}
+		bu, err := buildUp(ctx, p, sol, order, symmetric, rng, max(lim.check, buildBound), deadline, progress)
+		if err != nil {
+			return gen, err
+		}
+		witnessed = bu.witnessed
+	}
 	if pl.logicCap != 0 {
 		if _, err := pass("logic", func() bool { return !newLogic(p).solveUpTo(pl.logicCap) }); err != nil {
 			return gen, err
@@ -347,13 +375,22 @@ func generateOnce(ctx context.Context, box int, seed, stream uint64, symmetric b
 					cp: GenerateCheckpoint{Box: box, Seed: seed, Symmetric: symmetric, Start: puzzleDigest(p)}}
 				if rs := pl.resume; rs != nil {
 					if rs.Box != box || rs.Seed != seed || rs.Symmetric != symmetric || rs.Start != log.cp.Start {
-						return gen, fmt.Errorf("sudoku: %w: its checks began from the puzzle of digest %.12s…, this run's from %.12s… (another version of the generator, or a budget that cut the logic pass short)",
+						return gen, fmt.Errorf("sudoku: %w: its checks began from the puzzle of digest %.12s…, this run's from %.12s… (another version of the generator, or a budget that cut the first pass short)",
 							ErrCheckpointMismatch, rs.Start, log.cp.Start)
 					}
 					log.cp.Checks = slices.Clone(rs.Checks)
 				}
 			}
-			r, err = removeByRaces(ctx, p, sol, order, symmetric, lim, deadline, pl.workers, progress, log)
+			// The givens built up with a surviving witness are needed.
+			if witnessed != nil {
+				checked = nil
+				for _, c := range order {
+					if mate := g.cells - 1 - c; p.Cells[c] != 0 && !witnessed[c] && (!symmetric || c <= mate) {
+						checked = append(checked, c)
+					}
+				}
+			}
+			r, err = removeByRaces(ctx, p, sol, checked, symmetric, lim, deadline, pl.workers, progress, log)
 		} else {
 			r, err = removeByLearning(ctx, p, sol, order, symmetric, lim, deadline, pl.workers, progress)
 		}

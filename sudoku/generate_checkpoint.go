@@ -8,8 +8,9 @@ import (
 )
 
 // A checkpoint lets a generation that takes hours go on where an earlier
-// run stopped. The grid, the visiting order and the logic-only pass follow
-// from the options alone, so what a run adds is the verdicts of its
+// run stopped. The grid, the visiting order and the puzzle built up
+// (buildup.go, deterministic unless one of its searches runs out of time)
+// follow from the options alone, so what a run adds is the verdicts of its
 // removal checks, in the order it made them. Replayed in that order on the
 // same puzzle, each verdict holds again: the puzzle of each check is the
 // one the earlier run checked. A "needed" verdict holds for every later
@@ -24,8 +25,8 @@ type GenerateCheckpoint struct {
 	Box       int    `json:"box"`
 	Seed      uint64 `json:"seed,string"`
 	Symmetric bool   `json:"symmetric"`
-	// Start is a digest of the puzzle the checks began from, after the
-	// logic-only pass: a resumed run must reach the same one.
+	// Start is a digest of the puzzle the checks began from, the one
+	// built up: a resumed run must reach the same one.
 	Start string `json:"start"`
 	// Checks are the removal checks made, in order.
 	Checks []CheckVerdict `json:"checks"`

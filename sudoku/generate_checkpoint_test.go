@@ -16,7 +16,7 @@ func TestGenerateCheckpoint(t *testing.T) {
 	ctx := t.Context()
 	lim := limits{check: time.Minute}
 	var saved []GenerateCheckpoint
-	pl := plan{solve: true, learning: true, races: true, workers: 2, checkpoint: func(cp GenerateCheckpoint) {
+	pl := plan{build: true, solve: true, learning: true, races: true, workers: 2, checkpoint: func(cp GenerateCheckpoint) {
 		cp.Checks = slices.Clone(cp.Checks)
 		saved = append(saved, cp)
 	}}

@@ -222,8 +222,10 @@ func TestRemoveByLearningLimits(t *testing.T) {
 // comma-separated list of box:seed) and logs the time, the CPU time and
 // the work of the removal pass. Other settings:
 //   - PUZZLE_REMOVAL_WORKERS: the workers (default 1);
+//   - PUZZLE_REMOVAL_BUILD=1: the puzzle built up first (as Generate does
+//     without a target from 36×36 up);
 //   - PUZZLE_REMOVAL_LOGIC=1: the logic-only pass first (as Generate does
-//     without a target from 25×25 up);
+//     without a target on 25×25 grids);
 //   - PUZZLE_REMOVAL_SOLVE=1: the checks by Solve instead;
 //   - PUZZLE_REMOVAL_RACES=1 or 0: the checks races of fresh searches or
 //     not (default: as Generate does);
@@ -276,6 +278,8 @@ func TestRemovalMeasure(t *testing.T) {
 	if os.Getenv("PUZZLE_REMOVAL_LOGIC") == "1" {
 		pl.logicCap = hardestOf[Expert]
 	}
+	pl.build = os.Getenv("PUZZLE_REMOVAL_BUILD") == "1"
+
 	races := os.Getenv("PUZZLE_REMOVAL_RACES")
 	for _, f := range strings.Split(which, ",") {
 		var box int
@@ -284,7 +288,7 @@ func TestRemovalMeasure(t *testing.T) {
 			t.Fatal(err)
 		}
 		pl.races = races == "1" || races == "" && box >= raceBox
-		if pl.logicCap != 0 || !pl.learning {
+		if pl.logicCap != 0 || pl.build || !pl.learning {
 			start, cpu0 := time.Now(), cpuTime()
 			g, err := generateOnce(t.Context(), box, seed, 0, false, pl, lim)
 			el, cpu := time.Since(start), cpuTime()-cpu0
