@@ -48,14 +48,14 @@ seconds, so by default each check gets 50ms and the removal pass 3s: the
 puzzle is unique but may keep a given it could spare, and the header
 says "not proved minimal". A larger --budget and --check-timeout buy the
 proof (--budget 2m --check-timeout 3s proves a 25×25 puzzle minimal in
-about 3 to 6 s of CPU). 36×36 and 49×49 grids take the same flags, with
-more time: a minimal 36×36 puzzle takes about a quarter of an hour of
-checks on two cores (--budget 1h --check-timeout 20m); a 49×49 one is out
-of reach, since about half its checks get no verdict in seconds, and some
-none in ten minutes. While a
+about 3 to 6 s of CPU). 36×36 and 49×49 puzzles are first built up from
+no givens, each given with a witness to its need, and then checked; they
+take the same flags, with more time: a minimal 36×36 puzzle takes about
+6 minutes of CPU (--budget 30m --check-timeout 5m), and a 49×49 one about
+1,900 checks of some 10 s each, hours (--checkpoint below). While a
 puzzle is made, a line on stderr, when it is a terminal, shows the pass
-(logic or checks), the cells visited, the givens left and the checks
-made. From 16×16 up the checks run on --workers cores at once (default:
+(build, logic or checks), the cells visited, the givens so far and the
+checks made. From 16×16 up the checks run on --workers cores at once (default:
 up to 2, one per core), and from 36×36 up the searches of each check race
 on them; the puzzle does not depend on it unless a check times out.
 
