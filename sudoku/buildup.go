@@ -207,7 +207,7 @@ func randomSolutionAvoiding(ctx context.Context, grid *Puzzle, facts []uint8, c 
 			continue
 		}
 		cells[c] = d
-		t, err := drawSolution(ctx, grid.Box, cells, rng)
+		t, err := drawSolution(ctx, grid.Box, cells, rng, 6)
 		switch {
 		case err == errBudget:
 			return nil, unchecked, nil
@@ -225,29 +225,6 @@ func randomSolutionAvoiding(ctx context.Context, grid *Puzzle, facts []uint8, c 
 		}
 	}
 	return nil, removable, nil
-}
-
-// drawSolution runs the randomized depth-first search on cells, six times
-// at most, each with a fresh order and twice the node budget of the one
-// before (a random search has heavy tails). It returns a solution, or
-// nil when a search was exhausted with none, or errBudget.
-func drawSolution(ctx context.Context, box int, cells []uint8, rng *rand.Rand) ([]uint8, error) {
-	budget := int64(len(cells))
-	for range 6 {
-		e := newEngine(ctx, box)
-		e.locked = true
-		e.sink = &sink{limit: 1}
-		e.rng = rng
-		e.budget = budget
-		if err := e.run(cells); err != errBudget {
-			if err != nil || len(e.sink.sols) == 0 {
-				return nil, err
-			}
-			return e.sink.sols[0], nil
-		}
-		budget *= 2
-	}
-	return nil, errBudget
 }
 
 // solutionAvoiding looks for a solution of facts with cell c not sol[c], by

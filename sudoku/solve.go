@@ -218,24 +218,14 @@ func RandomSolution(ctx context.Context, box int, p *Puzzle, rng *rand.Rand) ([]
 		}
 		copy(q.Cells, p.Cells)
 	}
-	budget := int64(len(q.Cells))
-	for range 3 {
-		e := newEngine(ctx, box)
-		e.locked = true
-		e.sink = &sink{limit: 1}
-		e.rng = rng
-		e.budget = budget
-		err := e.run(q.Cells)
-		if err == nil {
-			if len(e.sink.sols) == 0 {
-				return nil, errNoSolution
-			}
-			return e.sink.sols[0], nil
-		}
-		if err != errBudget {
-			return nil, err
-		}
-		budget *= 2
+	sol, err := drawSolution(ctx, box, q.Cells, rng, 3)
+	switch {
+	case err == nil && sol == nil:
+		return nil, errNoSolution
+	case err == nil:
+		return sol, nil
+	case err != errBudget:
+		return nil, err
 	}
 	sym := randomSymmetry(box, rng)
 	res, err := Solve(ctx, &Puzzle{Box: box, Cells: sym.apply(q.Cells)}, Options{Limit: 1})
@@ -246,6 +236,29 @@ func RandomSolution(ctx context.Context, box int, p *Puzzle, rng *rand.Rand) ([]
 		return nil, errNoSolution
 	}
 	return sym.invert(res.Solutions[0]), nil
+}
+
+// drawSolution runs the randomized depth-first search on cells up to
+// attempts times, each with a fresh order and twice the node budget of the
+// one before (a random search has heavy tails). It returns a solution, or
+// nil when a search was exhausted with none, or errBudget.
+func drawSolution(ctx context.Context, box int, cells []uint8, rng *rand.Rand, attempts int) ([]uint8, error) {
+	budget := int64(len(cells))
+	for range attempts {
+		e := newEngine(ctx, box)
+		e.locked = true
+		e.sink = &sink{limit: 1}
+		e.rng = rng
+		e.budget = budget
+		if err := e.run(cells); err != errBudget {
+			if err != nil || len(e.sink.sols) == 0 {
+				return nil, err
+			}
+			return e.sink.sols[0], nil
+		}
+		budget *= 2
+	}
+	return nil, errBudget
 }
 
 // symmetry is a map of Sudoku grids onto Sudoku grids: cell (r, c) moves to
