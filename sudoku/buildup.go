@@ -25,30 +25,31 @@ import (
 // unique solution) force more cells with no search. When every cell is a
 // given or forced, the puzzle is unique by those proofs.
 //
-// A witness stands until a later given lies where it differs from S; the
-// givens whose witnesses stand at the end are needed in the final puzzle
-// and in any made from it by removing other givens. Of the cells where T
-// differs, the one that breaks the fewest standing witnesses becomes the
-// given. The others go through the removal pass of removal_fresh.go, which
-// makes the puzzle minimal.
+// Of the cells where T differs, the one that breaks the fewest standing
+// witnesses becomes the given: a witness stands until a later given lies
+// where it differs from S. The givens whose witnesses stand at the end are
+// needed in the final puzzle and in any made from it by removing givens;
+// the others go through the removal pass of removal_fresh.go, which makes
+// the puzzle minimal.
 //
 // T is drawn at random, first by the randomized depth-first search of
 // RandomSolution under a node budget, which on a sparse grid takes
 // milliseconds, else by clause learning with the engine's own first
 // guesses: both land far from S, unlike the removal checks' searches,
 // which are anchored to S. This is what makes the pass work. It grows a
-// puzzle with more givens than a minimal one, most of them found removable
-// at once, and with removal checks that take a fraction of a second each,
-// where the checks of the puzzle that the logic-only pass digs down to
-// take seconds and some get no verdict in ten minutes (docs/benchmarks.md). The draws follow
-// from the generator's seed, so the same options build the same puzzle,
-// as long as no search runs out of its time: a cell whose question times
-// out becomes a given with no witness, to be checked like the others.
+// puzzle with more givens than a minimal one (a third of them go in the
+// removal pass) whose removal checks take a fraction of a second each on
+// 36×36 grids, where those of the puzzle that the logic-only pass digs
+// down to take over a second, and on 49×49 grids some of those get no
+// verdict in ten minutes (docs/benchmarks.md). The draws follow from the generator's seed, so the
+// same options build the same puzzle, as long as no search runs out of its
+// time: a cell whose question times out becomes a given with no witness,
+// to be checked like the others.
 
 // builtUp is what buildUp made.
 type builtUp struct {
-	// witnessed marks the givens whose witnesses survived: needed in any
-	// puzzle that keeps the other givens' solution digits or fewer of them.
+	// witnessed marks the givens whose witnesses stand: needed in the
+	// puzzle and in any made from it by removing givens.
 	witnessed []bool
 	timeouts  int // questions that ran out of time
 }
