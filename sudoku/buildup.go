@@ -51,7 +51,8 @@ type builtUp struct {
 	// witnessed marks the givens whose witnesses stand: needed in the
 	// puzzle and in any made from it by removing givens.
 	witnessed []bool
-	timeouts  int // questions that ran out of time
+	added     []int // the givens in the order they came (one cell of each pair)
+	timeouts  int   // questions that ran out of time
 }
 
 // buildUp builds a unique puzzle with solution sol in p (which it empties
@@ -83,6 +84,7 @@ func buildUp(ctx context.Context, p *Puzzle, sol []uint8, order []int, symmetric
 	// addGivens makes the cells of pair givens, with witness as the
 	// witness of them all (nil for none).
 	addGivens := func(pair []int, witness []uint8) {
+		out.added = append(out.added, pair[0])
 		for _, c := range pair {
 			for len(cover[c]) > 0 {
 				unwitness(cover[c][0])

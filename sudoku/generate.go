@@ -344,7 +344,7 @@ func generateOnce(ctx context.Context, box int, seed, stream uint64, symmetric b
 		report(name, len(order), gen.Checks)
 		return true, ctx.Err()
 	}
-	witnessed := []bool(nil)
+	var built *builtUp
 	if pl.build {
 		var progress func(visited int)
 		if pl.progress != nil {
@@ -354,7 +354,7 @@ func generateOnce(ctx context.Context, box int, seed, stream uint64, symmetric b
 		if err != nil {
 			return gen, err
 		}
-		witnessed = bu.witnessed
+		built = &bu
 	}
 	if pl.logicCap != 0 {
 		if _, err := pass("logic", func() bool { return !newLogic(p).solveUpTo(pl.logicCap) }); err != nil {
@@ -381,11 +381,14 @@ func generateOnce(ctx context.Context, box int, seed, stream uint64, symmetric b
 					log.cp.Checks = slices.Clone(rs.Checks)
 				}
 			}
-			// The givens built up with a surviving witness are needed.
-			if witnessed != nil {
+			// The givens built up with a standing witness are needed. The
+			// others are checked in the order they came: the first are the
+			// likeliest to have been made redundant by later ones, and their
+			// checks are cheapest while the puzzle is densest.
+			if built != nil {
 				checked = nil
-				for _, c := range order {
-					if mate := g.cells - 1 - c; p.Cells[c] != 0 && !witnessed[c] && (!symmetric || c <= mate) {
+				for _, c := range built.added {
+					if p.Cells[c] != 0 && !built.witnessed[c] {
 						checked = append(checked, c)
 					}
 				}
