@@ -30,7 +30,9 @@ import (
 // where it differs from S. The givens whose witnesses stand at the end are
 // needed in the final puzzle and in any made from it by removing givens;
 // the others go through the removal pass of removal_fresh.go, which makes
-// the puzzle minimal.
+// the puzzle minimal, in the order they came: the first are the likeliest
+// to have been made redundant by later ones, and their checks are the
+// cheapest while the puzzle is densest.
 //
 // T is drawn at random, first by the randomized depth-first search of
 // RandomSolution under a node budget, which on a sparse grid takes

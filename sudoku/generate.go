@@ -381,10 +381,8 @@ func generateOnce(ctx context.Context, box int, seed, stream uint64, symmetric b
 					log.cp.Checks = slices.Clone(rs.Checks)
 				}
 			}
-			// The givens built up with a standing witness are needed. The
-			// others are checked in the order they came: the first are the
-			// likeliest to have been made redundant by later ones, and their
-			// checks are cheapest while the puzzle is densest.
+			// The givens built up with a standing witness are needed; the
+			// others are checked in the order they came (buildup.go).
 			if built != nil {
 				checked = nil
 				for _, c := range built.added {

@@ -51,8 +51,8 @@ proof (--budget 2m --check-timeout 3s proves a 25×25 puzzle minimal in
 about 3 to 6 s of CPU). 36×36 and 49×49 puzzles are first built up from
 no givens, each given with a witness to its need, and then checked; they
 take the same flags, with more time: a minimal 36×36 puzzle takes about
-6 minutes of CPU (--budget 30m --check-timeout 5m), and a 49×49 one about
-1,900 checks of some 10 s each, hours (--checkpoint below). While a
+a minute of CPU (--budget 10m --check-timeout 5m), and a 49×49 one some
+1,900 checks of seconds to minutes each, hours (--checkpoint below). While a
 puzzle is made, a line on stderr, when it is a terminal, shows the pass
 (build, logic or checks), the cells visited, the givens so far and the
 checks made. From 16×16 up the checks run on --workers cores at once (default:
