@@ -219,11 +219,7 @@ func randomSolutionAvoiding(ctx context.Context, grid *Puzzle, facts []uint8, c 
 		case err != nil:
 			return nil, passStopped, err
 		case t != nil:
-			ok := grid.IsSolutionOf(t) && t[c] == d
-			for cell, d := range facts {
-				ok = ok && (d == 0 || t[cell] == d)
-			}
-			if !ok {
+			if t[c] != d || !isOtherSolution(grid, t, facts, c, sol) {
 				panic("sudoku: building up: the solution drawn is wrong")
 			}
 			return t, needed, nil
@@ -252,11 +248,7 @@ func solutionAvoiding(ctx context.Context, grid *Puzzle, facts []uint8, c int, s
 	switch {
 	case len(k.sols) > 0:
 		t := k.sols[0]
-		ok := grid.IsSolutionOf(t) && t[c] != sol[c]
-		for cell, d := range facts {
-			ok = ok && (d == 0 || t[cell] == d)
-		}
-		if !ok {
+		if !isOtherSolution(grid, t, facts, c, sol) {
 			panic("sudoku: building up: the solution found is wrong")
 		}
 		return t, needed, nil

@@ -148,11 +148,7 @@ func raceCheck(pass context.Context, p *Puzzle, c int, sol []uint8, grid *Puzzle
 	switch {
 	case len(k.sols) > 0:
 		second := k.sols[0]
-		ok := grid.IsSolutionOf(second) && second[c] != sol[c]
-		for cell, d := range p.Cells {
-			ok = ok && (d == 0 || second[cell] == d)
-		}
-		if !ok {
+		if !isOtherSolution(grid, second, p.Cells, c, sol) {
 			panic("sudoku: removal check: the second solution found is wrong")
 		}
 		return needed, r.conflicts
@@ -164,4 +160,18 @@ func raceCheck(pass context.Context, p *Puzzle, c int, sol []uint8, grid *Puzzle
 		return checkTimeout, r.conflicts
 	}
 	panic(fmt.Sprintf("sudoku: removal check: %v", r.err))
+}
+
+// isOtherSolution reports whether t is a grid (checked on grid, an empty
+// puzzle) that agrees with the givens and differs from sol at cell c.
+func isOtherSolution(grid *Puzzle, t, givens []uint8, c int, sol []uint8) bool {
+	if !grid.IsSolutionOf(t) || t[c] == sol[c] {
+		return false
+	}
+	for cell, d := range givens {
+		if d != 0 && t[cell] != d {
+			return false
+		}
+	}
+	return true
 }
