@@ -67,18 +67,20 @@ func TestServeRunsCompanion(t *testing.T) {
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
+	// Read stderr to its end before Wait: Wait closes the pipe once the
+	// process has exited, which can cut off the last lines unread.
+	var log string
 	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("after SIGTERM: %v", err)
-		}
+	case log = <-rest:
 	case <-time.After(30 * time.Second):
 		cmd.Process.Kill()
+		cmd.Wait()
 		t.Fatal("puzzle serve did not stop on SIGTERM")
 	}
-	if log := <-rest; !strings.Contains(log, "puzzle serve: stopped") || !strings.Contains(log, "method=GET path=/ ") {
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("after SIGTERM: %v", err)
+	}
+	if !strings.Contains(log, "puzzle serve: stopped") || !strings.Contains(log, "method=GET path=/ ") {
 		t.Errorf("stderr after the start: %q", log)
 	}
 
