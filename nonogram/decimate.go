@@ -22,8 +22,10 @@ import "math/rand/v2"
 // starts from an earlier state (two thirds of the way, or a third when the
 // check refuted that state), with finer steps and with its choices shaken
 // at random among nearly as sure cells; every third round starts from the
-// beginning. The search finds a picture or gives up; it proves nothing, so
-// the caller's complete search still decides the verdict.
+// beginning. From the third round on, a step ranks its candidates by
+// clamping them (decimate_clamp.go) instead of by belief alone. The search
+// finds a picture or gives up; it proves nothing, so the caller's complete
+// search still decides the verdict.
 
 // decimationTry is one round of decimation: how many cells to fix between
 // two refinements of the estimate, and how many rounds of belief
@@ -96,6 +98,7 @@ func (g *grid) decimate(pr *propagator, st *state, stop func() bool, pause func(
 	}
 	var pick []int
 	rng := rand.New(rand.NewPCG(1, 2))
+	cl := g.newClamper()
 	for attempt := range decimationAttempts {
 		try := decimationTries[attempt%len(decimationTries)]
 		if attempt%len(decimationTries) == 0 {
@@ -120,7 +123,13 @@ func (g *grid) decimate(pr *propagator, st *state, stop func() bool, pause func(
 			}
 			b.run(cur, try.rounds)
 			push(cur)
-			pick = g.surest(cur, b.belief, try.fix*max(1, g.w*g.h/decimationCells), noise, rng, pick[:0])
+			n := try.fix * max(1, g.w*g.h/decimationCells)
+			if attempt >= g.decimationClampFrom {
+				pick = g.surest(cur, b.belief, clampCandidates*n, noise, rng, pick[:0])
+				pick = g.clampRank(pr, cl, b, cur, pick, n)
+			} else {
+				pick = g.surest(cur, b.belief, n, noise, rng, pick[:0])
+			}
 			if ok = g.decimationStep(pr, pb, cur, save, b.belief, pick); ok {
 				continue
 			}

@@ -2,6 +2,7 @@ package nonogram
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -10,9 +11,20 @@ import (
 // TestDecimateFindsPictures runs belief-guided decimation on random
 // pictures: whatever it returns must meet the clues and extend the state it
 // started from, which it must leave as it was; and on pictures of middling
-// density, where it is meant to work, it must find a picture for most.
+// density, where it is meant to work, it must find a picture for most. It
+// runs as the solver does, and with every round ranking its candidates by
+// clamping (decimate_clamp.go).
 func TestDecimateFindsPictures(t *testing.T) {
 	t.Parallel()
+	for _, from := range []int{decimationClampFrom, 0} {
+		t.Run(fmt.Sprintf("clamp from round %d", from), func(t *testing.T) {
+			t.Parallel()
+			decimateFindsPictures(t, from)
+		})
+	}
+}
+
+func decimateFindsPictures(t *testing.T, clampFrom int) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	found, tried := 0, 0
 	for iter := range 60 {
@@ -20,6 +32,7 @@ func TestDecimateFindsPictures(t *testing.T) {
 		density := []float64{0.3, 0.4, 0.5}[iter%3]
 		p := randomPuzzle(rng, w, h, density, iter%5 == 4)
 		g := newGrid(p)
+		g.decimationClampFrom = clampFrom
 		pr := newPropagator(g)
 		st := g.newState()
 		pr.pushAll()
@@ -87,5 +100,63 @@ func TestSolveWithAndWithoutDecimation(t *testing.T) {
 		if len(with.Solutions) == 2 && with.Solutions[0].String() == with.Solutions[1].String() {
 			t.Fatalf("%d×%d: the same picture twice", h, w)
 		}
+	}
+}
+
+// TestClampRank asks clampRank about every unknown cell of random puzzles
+// after line solving: a cell that line solving refutes one way must come
+// before every cell it does not, fixed the other way.
+func TestClampRank(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(9, 10))
+	refuted := 0
+	for iter := range 200 {
+		w, h := 4+rng.IntN(12), 4+rng.IntN(12)
+		p := randomPuzzle(rng, w, h, []float64{0.3, 0.45, 0.6}[iter%3], false)
+		g := newGrid(p)
+		pr := newPropagator(g)
+		st := g.newState()
+		pr.pushAll()
+		if !pr.run(st) || st.unknown == 0 {
+			continue
+		}
+		var pick []int
+		for i := range w * h {
+			if known, _ := g.cell(st, i/w, i%w); !known {
+				pick = append(pick, i)
+			}
+		}
+		forced := map[int]bool{} // cell → the only way line solving allows
+		try := g.newState()
+		for _, i := range pick {
+			var ok [2]bool
+			for v := range 2 {
+				try.copyFrom(st)
+				pr.setCell(try, i/w, i%w, v == 1)
+				ok[v] = pr.run(try)
+			}
+			if ok[0] != ok[1] {
+				forced[i] = ok[1]
+			}
+		}
+		b := g.newBeliefState()
+		b.run(st, 5)
+		ranked := g.clampRank(pr, g.newClamper(), b, st, slices.Clone(pick), len(pick))
+		if len(ranked) != len(pick) {
+			t.Fatalf("%d×%d: %d cells ranked of %d", h, w, len(ranked), len(pick))
+		}
+		for k, i := range ranked {
+			way, ok := forced[i]
+			if k < len(forced) != ok {
+				t.Fatalf("%d×%d: cell %d ranked %d, refuted one way %v, %d such cells", h, w, i, k, ok, len(forced))
+			}
+			if ok && (b.belief[i] == 1) != way {
+				t.Fatalf("%d×%d: cell %d set to %v, but line solving refutes that", h, w, i, b.belief[i])
+			}
+		}
+		refuted += len(forced)
+	}
+	if refuted == 0 {
+		t.Error("no cell was refuted one way: the test asks nothing")
 	}
 }

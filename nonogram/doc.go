@@ -31,7 +31,12 @@
 //     phase's. It mostly succeeds in its first rounds or not at all, so
 //     after two failed rounds the clause-learning search below gets a
 //     budget of conflicts from the start state, and only a puzzle that
-//     outlasts it goes back to decimation.
+//     outlasts it goes back to decimation. Those later rounds rank their
+//     candidates by clamping: each is fixed both ways, propagated, and
+//     weighed by the Bethe estimate of the number of pictures (Yedidia,
+//     Freeman and Weiss, 2005; Weller and Jebara, "Clamping variables and
+//     approximate inference", 2014), which sees the cells that belief
+//     propagation is wrongly sure of.
 //   - Clause learning. A puzzle that outlasts that budget goes to a CDCL
 //     SAT solver (package internal/sat, after MiniSat) whose variables are
 //     the cells and whose propagator is the complete line solver, with

@@ -15,10 +15,13 @@ type grid struct {
 	// clauses of the lines' automata instead of using line solving as
 	// its propagator (tests and measurements).
 	automatonLearner bool
+	// decimationClampFrom is the first round of decimation that ranks
+	// its candidates by clamping (decimationClampFrom; tests lower it).
+	decimationClampFrom int
 }
 
 func newGrid(p *Puzzle) *grid {
-	g := &grid{w: p.Width(), h: p.Height()}
+	g := &grid{w: p.Width(), h: p.Height(), decimationClampFrom: decimationClampFrom}
 	g.rw, g.cw = (g.w+63)/64, (g.h+63)/64
 	g.clues = append(append([][]int{}, p.Rows...), p.Cols...)
 	g.rowB = 0
