@@ -24,9 +24,10 @@ import (
 
 const (
 	// decimationClampFrom is the first round (from 0) whose steps rank
-	// their candidates by clamping: the first rounds are cheaper and
-	// settle most puzzles.
-	decimationClampFrom = 2
+	// their candidates by clamping: those after the clause-learning
+	// search's first budget. The first rounds are cheaper and settle most
+	// puzzles.
+	decimationClampFrom = decimationBeforeLearning
 	// clampCandidates times a step's cells are asked about.
 	clampCandidates = 2
 	// clampRounds of belief propagation refine the messages for each
