@@ -1,5 +1,7 @@
 package nonogram
 
+import "math"
+
 // Belief propagation: an estimate, for every cell, of how likely it is to
 // be filled in a picture, for choosing which way to guess a cell. Each line
 // is a factor over its cells, the automaton of its clue (the pattern
@@ -165,51 +167,14 @@ func cellWeight(known func(r, c int) (bool, bool), r, c int, msg float64) float6
 // sum 1 at each i, which leaves the ratio out[i] unchanged.
 func (lb *lineBelief) solve(P []bool, in, out []float64) bool {
 	S, n := len(P), len(in)
-	if cap(lb.fwd) < (n+1)*S {
-		lb.fwd = make([]float64, (n+1)*S)
-		lb.bwd = make([]float64, (n+1)*S)
-	}
-	if S-2 > n {
+	if _, ok := lb.forward(P, in, false); !ok {
 		return false
 	}
 	fwd, bwd := lb.fwd[:(n+1)*S], lb.bwd[:(n+1)*S]
 	lo := func(i int) int { return max(0, S-2-(n-i)) }
 	hi := func(i int) int { return min(i, S-1) }
-	// Outside the window both tables must read 0.
-	clear(fwd)
+	// Outside the window the table must read 0.
 	clear(bwd)
-	fwd[0] = 1
-	for i := range n {
-		f, nf := fwd[i*S:(i+1)*S], fwd[(i+1)*S:(i+2)*S]
-		w1 := in[i]
-		w0 := 1 - w1
-		sum := 0.0
-		for t := lo(i + 1); t <= hi(i+1); t++ {
-			x := 0.0
-			if t > 0 {
-				if P[t] {
-					x = f[t-1] * w1
-				} else {
-					x = f[t-1] * w0
-				}
-			}
-			if !P[t] {
-				x += f[t] * w0
-			}
-			nf[t] = x
-			sum += x
-		}
-		if sum == 0 {
-			return false
-		}
-		inv := 1 / sum
-		for t := lo(i + 1); t <= hi(i+1); t++ {
-			nf[t] *= inv
-		}
-	}
-	if fwd[n*S+S-1]+fwd[n*S+max(S-2, 0)] == 0 {
-		return false
-	}
 	last := bwd[n*S : (n+1)*S]
 	last[S-1] = 1
 	if S >= 2 {
@@ -265,4 +230,68 @@ func (lb *lineBelief) solve(P []bool, in, out []float64) bool {
 		out[i] = z1 / (z0 + z1)
 	}
 	return true
+}
+
+// forward is the forward pass of solve: it fills lb.fwd, scaled to sum 1
+// at each cell, and reports false when no placement has weight. With
+// wantLog it also returns the log of the line's total weight (logZ in
+// belief_bethe.go): the sum of the logs of the scale factors and of the
+// weight left in the accepting states.
+func (lb *lineBelief) forward(P []bool, in []float64, wantLog bool) (logZ float64, ok bool) {
+	S, n := len(P), len(in)
+	if cap(lb.fwd) < (n+1)*S {
+		lb.fwd = make([]float64, (n+1)*S)
+		lb.bwd = make([]float64, (n+1)*S)
+	}
+	if S-2 > n {
+		return 0, false
+	}
+	fwd := lb.fwd[:(n+1)*S]
+	lo := func(i int) int { return max(0, S-2-(n-i)) }
+	hi := func(i int) int { return min(i, S-1) }
+	// Outside the window the table must read 0.
+	clear(fwd)
+	fwd[0] = 1
+	for i := range n {
+		f, nf := fwd[i*S:(i+1)*S], fwd[(i+1)*S:(i+2)*S]
+		w1 := in[i]
+		w0 := 1 - w1
+		sum := 0.0
+		for t := lo(i + 1); t <= hi(i+1); t++ {
+			x := 0.0
+			if t > 0 {
+				if P[t] {
+					x = f[t-1] * w1
+				} else {
+					x = f[t-1] * w0
+				}
+			}
+			if !P[t] {
+				x += f[t] * w0
+			}
+			nf[t] = x
+			sum += x
+		}
+		if sum == 0 {
+			return 0, false
+		}
+		inv := 1 / sum
+		for t := lo(i + 1); t <= hi(i+1); t++ {
+			nf[t] *= inv
+		}
+		if wantLog {
+			logZ += math.Log(sum)
+		}
+	}
+	end := fwd[n*S+S-1]
+	if S >= 2 {
+		end += fwd[n*S+S-2]
+	}
+	if end == 0 {
+		return 0, false
+	}
+	if wantLog {
+		logZ += math.Log(end)
+	}
+	return logZ, true
 }

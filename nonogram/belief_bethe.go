@@ -17,61 +17,14 @@ import "math"
 
 // logZ returns the log of the total weight of the placements of the line
 // whose automaton is P (linePattern), each weighted by the product of its
-// cells' weights (in[j] for filled, 1-in[j] for empty): the forward pass
-// of solve, with its scale factors kept. It is -Inf when no placement has
-// weight.
+// cells' weights (in[j] for filled, 1-in[j] for empty), from the forward
+// pass of solve. It is -Inf when no placement has weight.
 func (lb *lineBelief) logZ(P []bool, in []float64) float64 {
-	S, n := len(P), len(in)
-	if S-2 > n {
+	logZ, ok := lb.forward(P, in, true)
+	if !ok {
 		return math.Inf(-1)
 	}
-	if cap(lb.fwd) < (n+1)*S {
-		lb.fwd = make([]float64, (n+1)*S)
-		lb.bwd = make([]float64, (n+1)*S)
-	}
-	fwd := lb.fwd[:(n+1)*S]
-	lo := func(i int) int { return max(0, S-2-(n-i)) }
-	hi := func(i int) int { return min(i, S-1) }
-	clear(fwd)
-	fwd[0] = 1
-	logZ := 0.0
-	for i := range n {
-		f, nf := fwd[i*S:(i+1)*S], fwd[(i+1)*S:(i+2)*S]
-		w1 := in[i]
-		w0 := 1 - w1
-		sum := 0.0
-		for t := lo(i + 1); t <= hi(i+1); t++ {
-			x := 0.0
-			if t > 0 {
-				if P[t] {
-					x = f[t-1] * w1
-				} else {
-					x = f[t-1] * w0
-				}
-			}
-			if !P[t] {
-				x += f[t] * w0
-			}
-			nf[t] = x
-			sum += x
-		}
-		if sum == 0 {
-			return math.Inf(-1)
-		}
-		inv := 1 / sum
-		for t := lo(i + 1); t <= hi(i+1); t++ {
-			nf[t] *= inv
-		}
-		logZ += math.Log(sum)
-	}
-	end := fwd[n*S+S-1]
-	if S >= 2 {
-		end += fwd[n*S+S-2]
-	}
-	if end == 0 {
-		return math.Inf(-1)
-	}
-	return logZ + math.Log(end)
+	return logZ
 }
 
 // bethe returns the Bethe estimate of log Z from b's messages, with the

@@ -16,25 +16,8 @@ func TestLineLogZMatchesEnumeration(t *testing.T) {
 	var lb lineBelief
 	line := make([]bool, 12)
 	for iter := range 3000 {
-		n := 1 + rng.IntN(12)
-		for i := range n {
-			line[i] = rng.Float64() < 0.5
-		}
-		clue := runsOf(line[:n])
-		if iter%5 == 0 && len(clue) > 0 {
-			clue[rng.IntN(len(clue))]++ // often no placement at all
-		}
-		in := make([]float64, n)
-		for i := range in {
-			switch rng.IntN(4) {
-			case 0:
-				in[i] = 0
-			case 1:
-				in[i] = 1
-			default:
-				in[i] = rng.Float64()
-			}
-		}
+		clue, in := randomWeightedLine(rng, iter%5 == 0)
+		n := len(in)
 		want := 0.0
 		for m := range 1 << n {
 			for i := range n {

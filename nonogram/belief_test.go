@@ -15,26 +15,8 @@ func TestLineBeliefMatchesEnumeration(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var lb lineBelief
 	for iter := range 3000 {
-		n := 1 + rng.IntN(12)
-		line := make([]bool, n)
-		for i := range line {
-			line[i] = rng.Float64() < 0.5
-		}
-		clue := runsOf(line)
-		if iter%5 == 0 && len(clue) > 0 {
-			clue[rng.IntN(len(clue))]++ // often no placement at all
-		}
-		in := make([]float64, n)
-		for i := range in {
-			switch rng.IntN(4) {
-			case 0:
-				in[i] = 0
-			case 1:
-				in[i] = 1
-			default:
-				in[i] = rng.Float64()
-			}
-		}
+		clue, in := randomWeightedLine(rng, iter%5 == 0)
+		n := len(in)
 		want, wantOK := enumerateBelief(n, clue, in)
 		out := make([]float64, n)
 		ok := lb.solve(linePattern(clue), in, out)
@@ -50,6 +32,33 @@ func TestLineBeliefMatchesEnumeration(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomWeightedLine returns the clue of a random line of 1 to 12 cells, one
+// of its blocks lengthened when impossible is set (often no placement at
+// all), and random weights for its cells: 0, 1 or between.
+func randomWeightedLine(rng *rand.Rand, impossible bool) (clue []int, in []float64) {
+	n := 1 + rng.IntN(12)
+	line := make([]bool, n)
+	for i := range line {
+		line[i] = rng.Float64() < 0.5
+	}
+	clue = runsOf(line)
+	if impossible && len(clue) > 0 {
+		clue[rng.IntN(len(clue))]++
+	}
+	in = make([]float64, n)
+	for i := range in {
+		switch rng.IntN(4) {
+		case 0:
+			in[i] = 0
+		case 1:
+			in[i] = 1
+		default:
+			in[i] = rng.Float64()
+		}
+	}
+	return clue, in
 }
 
 // runsOf returns the clue of a line.
