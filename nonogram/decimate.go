@@ -98,7 +98,7 @@ func (g *grid) decimate(pr *propagator, st *state, stop func() bool, pause func(
 	}
 	var pick []int
 	rng := rand.New(rand.NewPCG(1, 2))
-	cl := g.newClamper()
+	var cl *clamper // made by the first round that ranks by clamping
 	for attempt := range decimationAttempts {
 		try := decimationTries[attempt%len(decimationTries)]
 		if attempt%len(decimationTries) == 0 {
@@ -125,6 +125,9 @@ func (g *grid) decimate(pr *propagator, st *state, stop func() bool, pause func(
 			push(cur)
 			n := try.fix * max(1, g.w*g.h/decimationCells)
 			if attempt >= g.decimationClampFrom {
+				if cl == nil {
+					cl = g.newClamper()
+				}
 				pick = g.surest(cur, b.belief, clampCandidates*n, noise, rng, pick[:0])
 				pick = g.clampRank(pr, cl, b, cur, pick, n)
 			} else {

@@ -1,6 +1,7 @@
 package nonogram
 
 import (
+	"cmp"
 	"math"
 	"slices"
 )
@@ -77,16 +78,7 @@ func (g *grid) clampRank(pr *propagator, cl *clamper, b *beliefState, st *state,
 	for k := range order {
 		order[k] = k
 	}
-	slices.SortStableFunc(order, func(x, y int) int {
-		ax, ay := math.Abs(cl.dz[x]), math.Abs(cl.dz[y])
-		switch {
-		case ax > ay:
-			return -1
-		case ax < ay:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(math.Abs(cl.dz[y]), math.Abs(cl.dz[x])) })
 	kept := make([]int, 0, n)
 	for _, k := range order[:min(n, len(order))] {
 		i := pick[k]
