@@ -17,7 +17,7 @@ func TestLineBeliefMatchesEnumeration(t *testing.T) {
 	for iter := range 3000 {
 		clue, in := randomWeightedLine(rng, iter%5 == 0)
 		n := len(in)
-		want, wantOK := enumerateBelief(n, clue, in)
+		want, wantOK, _ := enumerateBelief(n, clue, in)
 		out := make([]float64, n)
 		ok := lb.solve(linePattern(clue), in, out)
 		if ok != wantOK {
@@ -78,11 +78,10 @@ func runsOf(line []bool) []int {
 
 // enumerateBelief is the oracle: for each cell, the weight of the pictures
 // that meet clue with the cell filled, over that of all of them, each
-// picture weighted by its other cells. ok is false when no picture has
-// weight with every cell counted.
-func enumerateBelief(n int, clue []int, in []float64) ([]float64, bool) {
+// picture weighted by its other cells; and total, the weight of all of
+// them with every cell counted. ok is false when total is 0.
+func enumerateBelief(n int, clue []int, in []float64) (out []float64, ok bool, total float64) {
 	z0, z1 := make([]float64, n), make([]float64, n)
-	total := 0.0
 	line := make([]bool, n)
 	for m := range 1 << n {
 		for i := range n {
@@ -120,11 +119,11 @@ func enumerateBelief(n int, clue []int, in []float64) ([]float64, bool) {
 		}
 	}
 	if total == 0 {
-		return nil, false
+		return nil, false, 0
 	}
-	out := make([]float64, n)
+	out = make([]float64, n)
 	for i := range n {
 		out[i] = z1[i] / (z0[i] + z1[i])
 	}
-	return out, true
+	return out, true, total
 }
